@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "swift-redux",
+    platforms: [
+        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+    ],
+    products: [
+        .library(name: "Redux", targets: ["Redux"]),
+        .executable(name: "redux-demo", targets: ["ReduxDemo"]),
+        .executable(name: "redux-bench", targets: ["ReduxBench"]),
+    ],
+    targets: [
+        .target(name: "Redux"),
+        .executableTarget(name: "ReduxDemo", dependencies: ["Redux"], path: "Examples/Demo"),
+        .executableTarget(name: "ReduxBench", dependencies: ["Redux"], path: "Benchmarks/ReduxBench"),
+        .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,55 @@
+/// What store-owned asynchronous work (`.task` and `.deferred` handlers) gets: a way to
+/// dispatch, an asynchronous read of the state, and the store's clock.
+///
+/// Isolation: `Sendable`, used off the main actor. It holds the store weakly, so work in flight
+/// never keeps a released store alive; once the store is gone, `dispatch` does nothing and
+/// ``read(_:)`` throws `CancellationError`.
+///
+/// Ordering: what the work dispatches is queued behind everything already queued; a ``read(_:)``
+/// right after a dispatch may not show it yet. Use ``dispatchTracked(_:file:line:)`` and await
+/// its outcome when that matters.
+public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
+    weak var store: Store<State, Action>?
+
+    /// The store's clock (from ``StoreOptions/clock``). Sleep on it so tests can control time.
+    public let clock: any Clock<Duration>
+
+    init(store: Store<State, Action>, clock: any Clock<Duration>) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Queues `action` for the main actor. Does nothing once the store is gone or invalidated.
+    public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+        store?.enqueueRemote(action, file: file, line: line, promise: nil)
+    }
+
+    /// Queues `action` and returns a ticket whose outcome can be awaited.
+    public func dispatchTracked(_ action: Action, file: StaticString = #fileID, line: UInt = #line) -> DispatchTicket<Action> {
+        let box = OutcomeBox<Action>()
+        let promise = OutcomePromise(box: box)
+        store?.enqueueRemote(action, file: file, line: line, promise: promise)
+        return DispatchTicket(box: box)
+    }
+
+    /// Runs `body` on the main actor with the current state and returns what it projects.
+    ///
+    /// Return a small `Sendable` projection (a count, an id), not the whole state: a copy held
+    /// across an `await` would make the next reducer write copy any large buffer it shares.
+    ///
+    /// - Throws: `CancellationError` if the store has been released.
+    public func read<Value: Sendable>(_ body: @escaping @MainActor @Sendable (State) -> Value) async throws -> Value {
+        let store = self.store
+        return try await MainActor.run {
+            guard let store else { throw CancellationError() }
+            return body(store.currentState)
+        }
+    }
+
+    /// Sleeps for `duration` on the store's clock.
+    ///
+    /// - Throws: `CancellationError` if the work is cancelled (store invalidated or released).
+    public func sleep(for duration: Duration) async throws {
+        try await clock.sleep(for: duration)
+    }
+}

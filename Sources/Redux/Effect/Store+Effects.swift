@@ -1,0 +1,86 @@
+/// Store-owned asynchronous work: `.task` and `.deferred`, their resumption and their errors.
+extension Store {
+    /// Starts a middleware's `.task` on the effect runtime. Its error, if any, is queued as an
+    /// effect-error entry for the resolvers; cancellation is not an error.
+    @usableFromInline
+    func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, action: Action, dispatched: Action, sequence: UInt64) {
+        let context = EffectContext(store: self, clock: clock.clock)
+        runtime.spawn {
+            do {
+                try await work(context)
+            } catch {
+                if Task.isCancelled { return }
+                let entry = Entry(sequence: sequence, action: action, kind: .effectError(index: position, dispatched: dispatched, error: error), promise: nil)
+                context.store?.enqueueRemote(entry)
+            }
+        }
+    }
+
+    /// Suspends the action: runs the handler on the effect runtime and queues its resumption.
+    @usableFromInline
+    func startDeferred(_ handler: @escaping @Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>, middleware position: Int, action: Action, dispatched: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
+        let context = EffectContext(store: self, clock: clock.clock)
+        let suspendedAt = onLog == nil ? nil : clock.now?()
+        let started = runtime.spawn {
+            let result: Result<DeferredExit<Action>, any Error>
+            do {
+                result = .success(try await handler(context))
+            } catch {
+                result = .failure(error)
+            }
+            guard !Task.isCancelled, let store = context.store else {
+                promise?.resolve(.cancelled)
+                return
+            }
+            let kind = Entry.Kind.resume(index: position, dispatched: dispatched, suspendedAt: suspendedAt, result: result)
+            store.enqueueRemote(Entry(sequence: sequence, action: action, kind: kind, promise: promise))
+        }
+        if !started { promise?.resolve(.cancelled) }
+    }
+
+    /// Continues a suspended action's chain after the deferring middleware.
+    @usableFromInline
+    func resume(_ entry: Entry, after position: Int, dispatched: Action, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>) {
+        let id = middlewares[position].id
+        switch result {
+        case .failure(let error):
+            if onLog != nil { emit(entry.sequence, entry.action, .resumed(step(id, position, since: suspendedAt), .resolve(error))) }
+            resolve(error, origin: .middleware(id: id, position: position), action: entry.action, dispatched: dispatched, sequence: entry.sequence, promise: entry.promise)
+        case .success(let exit):
+            if onLog != nil { emit(entry.sequence, entry.action, .resumed(step(id, position, since: suspendedAt), LoggedExit(exit))) }
+            switch exit {
+            case .next:
+                runPipeline(dispatched: dispatched, current: entry.action, from: position + 1, sequence: entry.sequence, promise: entry.promise)
+            case .nextAs(let next):
+                runPipeline(dispatched: dispatched, current: next, from: position + 1, sequence: entry.sequence, promise: entry.promise)
+            case .exit(let terminal):
+                end(with: terminal, middleware: position, action: entry.action, dispatched: dispatched, sequence: entry.sequence, promise: entry.promise)
+            }
+        }
+    }
+
+    /// Consults the resolvers about an error a `.task` threw after its action's terminal.
+    @usableFromInline
+    func resolveEffectError(_ error: any Error, middleware index: Int, action: Action, dispatched: Action, sequence: UInt64) {
+        let origin = ErrorOrigin.effect(middlewareID: middlewares[index].id, position: index)
+        if onLog != nil { emit(sequence, action, .effectFailed(origin, error)) }
+        var resolution = EffectErrorResolution<Action>.failed(error)
+        for position in resolvers.indices {
+            let started = onLog == nil ? nil : clock.now?()
+            let context = ResolverContext(store: self, error: error, origin: origin, action: action, dispatchedAction: dispatched)
+            let exit = resolvers[position].body(context)
+            if started != nil { emit(sequence, action, .resolver(step(resolvers[position].id, position, since: started), LoggedExit(exit))) }
+            switch exit {
+            case .defaultNext: continue
+            case .exit(.reduce): resolution = .ignoredReduce
+            case .exit(.reduceAs(let next)):
+                resolution = .enqueued(next)
+                enqueueOnMainActor(next, file: #fileID, line: #line, promise: nil)
+            case .exit(.done): resolution = .done
+            case .exit(.fail(let failure)): resolution = .failed(failure)
+            }
+            break
+        }
+        if onLog != nil { emit(sequence, action, .effectErrorResolved(resolution)) }
+    }
+}

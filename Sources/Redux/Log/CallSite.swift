@@ -1,0 +1,22 @@
+/// Where an action was dispatched from, as recorded by the `.enqueued` log event.
+///
+/// The file and line come from the `#fileID` and `#line` defaults of the dispatch methods, so
+/// they cost nothing when no log handler is attached.
+public struct CallSite: Sendable, CustomStringConvertible {
+    /// The `#fileID` of the dispatching code.
+    public let file: StaticString
+    /// The line of the dispatching code.
+    public let line: UInt
+    /// Whether the dispatch was made on the main actor (processed at once or queued behind the
+    /// current action) rather than from another isolation (queued for the next main-actor turn).
+    public let onMainActor: Bool
+
+    /// Creates a call site.
+    public init(file: StaticString, line: UInt, onMainActor: Bool) {
+        self.file = file
+        self.line = line
+        self.onMainActor = onMainActor
+    }
+
+    public var description: String { "\(file):\(line)" }
+}

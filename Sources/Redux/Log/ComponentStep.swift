@@ -1,0 +1,19 @@
+/// Which pipeline component a log event is about and how long it took.
+public struct ComponentStep: Sendable, CustomStringConvertible {
+    /// The component's `id` label.
+    public let id: String
+    /// The component's zero-based index in its chain (middlewares, resolvers or reducers).
+    public let position: Int
+    /// Time spent in the component, measured on the store's clock. For a `.resumed` event, the
+    /// time the action spent suspended in the `.deferred` handler.
+    public let duration: Duration
+
+    /// Creates a step record.
+    public init(id: String, position: Int, duration: Duration) {
+        self.id = id
+        self.position = position
+        self.duration = duration
+    }
+
+    public var description: String { "\(id)#\(position)" }
+}

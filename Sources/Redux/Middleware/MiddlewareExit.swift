@@ -1,0 +1,44 @@
+/// What a middleware tells the store after it looked at an action: where the action goes next.
+///
+/// Follows TinyRedux's supervised pipeline. Every case states what it does to the pipeline and
+/// what the log records for it (a `.middleware` event carrying a ``LoggedExit``).
+public enum MiddlewareExit<State: Sendable, Action: Sendable>: Sendable {
+    /// Pass the action on to the next middleware (then the reducers).
+    ///
+    /// Log: exit `.next`.
+    case next
+
+    /// Not this middleware's action; pass it on unchanged. Same flow as ``next``.
+    ///
+    /// Log: exit `.defaultNext`, recorded as declined.
+    case defaultNext
+
+    /// Pass `action` on instead: the remaining middlewares and the reducers see it, and an error
+    /// raised later reports it as the current action.
+    ///
+    /// Log: exit `.nextAs(action)`; later events carry `action`.
+    case nextAs(Action)
+
+    /// End the middleware chain (see ``MiddlewareTerminal``).
+    case exit(MiddlewareTerminal<Action>)
+
+    /// Start fire-and-forget asynchronous work on the store-owned effect runtime; the chain
+    /// continues at once as with ``next``.
+    ///
+    /// The work runs off the main actor and is cancelled when the store is invalidated or
+    /// released. What it dispatches is queued. An error it throws reaches the resolvers after
+    /// its action's terminal, with an ``ErrorOrigin/effect(middlewareID:position:)`` origin.
+    /// Log: exit `.task`.
+    case task(@Sendable (EffectContext<State, Action>) async throws -> Void)
+
+    /// Suspend this action's chain while asynchronous work runs; other actions keep flowing.
+    ///
+    /// The handler runs off the main actor on the store-owned effect runtime. When it returns,
+    /// its ``DeferredExit`` is appended to the queue and the chain resumes after this middleware,
+    /// against the state at that time: the action lands at its resume position, not its dispatch
+    /// position. A thrown error (or `.exit(.resolve(_))`) goes to the resolvers with this
+    /// middleware as origin. If the store is released or invalidated first, the handler is
+    /// cancelled and the action's outcome is ``DispatchOutcome/cancelled`` (not a failure).
+    /// Log: exit `.deferred` now, a `.resumed` event later.
+    case deferred(@Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>)
+}

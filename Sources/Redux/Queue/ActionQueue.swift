@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+
+/// The store's unbounded FIFO of pending work: the storage half of the dispatch queue.
+///
+/// Any thread appends under an `NSLock` (TSan-clean here, unlike `Mutex`); the main actor takes
+/// everything at once and processes it. An atomic count lets the main-actor fast path see
+/// "nothing queued" without taking the lock. Whether a main-actor hop is already scheduled is
+/// kept under the same lock, so each burst of remote dispatches costs one hop.
+@usableFromInline
+final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable {
+    @usableFromInline typealias Entry = QueueEntry<State, Action>
+
+    /// Outcome of an append.
+    @usableFromInline
+    enum AppendResult {
+        /// Queued; someone is already going to drain it.
+        case queued
+        /// Queued; the caller must schedule a main-actor drain.
+        case queuedNeedsDrain
+        /// The queue is closed (store invalidated or released); nothing was queued.
+        case rejected
+    }
+
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+    private var drainScheduled = false
+    private var closed = false
+    private var highWater = 0
+    private var loggedHighWater = 0
+
+    /// Entries waiting; read without the lock by the fast path.
+    @usableFromInline let pendingCount = Atomic<Int>(0)
+    /// The next dispatch sequence number (only drawn when a log handler is attached).
+    @usableFromInline let sequenceCounter = Atomic<UInt64>(0)
+
+    @usableFromInline init() {}
+
+    @inlinable var hasPending: Bool { pendingCount.load(ordering: .acquiring) != 0 }
+
+    @inlinable func nextSequence() -> UInt64 {
+        sequenceCounter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Appends entries in order, contiguously (no other producer's entry lands between them).
+    @usableFromInline
+    func append(contentsOf newEntries: some Sequence<Entry>, scheduleDrain: Bool) -> AppendResult {
+        lock.lock()
+        defer { lock.unlock() }
+        if closed { return .rejected }
+        entries.append(contentsOf: newEntries)
+        let count = entries.count
+        pendingCount.store(count, ordering: .releasing)
+        if count > highWater { highWater = count }
+        if scheduleDrain && !drainScheduled {
+            drainScheduled = true
+            return .queuedNeedsDrain
+        }
+        return .queued
+    }
+
+    /// Appends one entry.
+    @usableFromInline
+    func append(_ entry: Entry, scheduleDrain: Bool) -> AppendResult {
+        append(contentsOf: CollectionOfOne(entry), scheduleDrain: scheduleDrain)
+    }
+
+    /// Moves every pending entry into `batch` (which must be empty). Returns `false`, and marks
+    /// no drain as scheduled, when nothing was pending.
+    @usableFromInline
+    func takeAll(into batch: inout [Entry]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries.isEmpty {
+            drainScheduled = false
+            return false
+        }
+        swap(&entries, &batch)
+        pendingCount.store(0, ordering: .releasing)
+        return true
+    }
+
+    /// Closes the queue for good and returns what was pending.
+    @usableFromInline
+    func close() -> [Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        closed = true
+        let dropped = entries
+        entries = []
+        pendingCount.store(0, ordering: .releasing)
+        return dropped
+    }
+
+    @usableFromInline var isClosed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return closed
+    }
+
+    /// The most entries that were ever waiting at once.
+    @usableFromInline var highWaterMark: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return highWater
+    }
+
+    /// The high-water mark if it rose since the last call, else `nil`.
+    @usableFromInline func newHighWaterMark() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard highWater > loggedHighWater else { return nil }
+        loggedHighWater = highWater
+        return highWater
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Storage for one tracked action's outcome and the tasks awaiting it.
+///
+/// Thread-safe (an `NSLock` guards the outcome and the waiters). The first `resolve` wins; later
+/// ones are ignored, so every path may try to answer without coordinating.
+@usableFromInline
+final class OutcomeBox<Action: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcome: DispatchOutcome<Action>?
+    private var waiters: [UInt64: CheckedContinuation<DispatchOutcome<Action>, any Error>] = [:]
+    private var cancelledWaiters: Set<UInt64> = []
+    private var nextWaiter: UInt64 = 0
+
+    @usableFromInline init() {}
+
+    /// The outcome, if the action already reached its terminal.
+    var current: DispatchOutcome<Action>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcome
+    }
+
+    /// Records `value` and resumes every waiter, unless an outcome was already recorded.
+    @usableFromInline
+    func resolve(_ value: DispatchOutcome<Action>) {
+        lock.lock()
+        guard outcome == nil else {
+            lock.unlock()
+            return
+        }
+        outcome = value
+        let resumed = waiters
+        waiters = [:]
+        lock.unlock()
+        for continuation in resumed.values { continuation.resume(returning: value) }
+    }
+
+    /// Waits for the outcome; throws `CancellationError` if the waiting task is cancelled.
+    func wait() async throws -> DispatchOutcome<Action> {
+        let (known, token) = lock.withLock { () -> (DispatchOutcome<Action>?, UInt64) in
+            nextWaiter += 1
+            return (outcome, nextWaiter)
+        }
+        if let known { return known }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                lock.lock()
+                if let outcome {
+                    lock.unlock()
+                    continuation.resume(returning: outcome)
+                } else if cancelledWaiters.remove(token) != nil {
+                    lock.unlock()
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    waiters[token] = continuation
+                    lock.unlock()
+                }
+            }
+        } onCancel: {
+            lock.lock()
+            let continuation = waiters.removeValue(forKey: token)
+            if continuation == nil && outcome == nil { cancelledWaiters.insert(token) }
+            lock.unlock()
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+}
+
+/// The store-side reference to an ``OutcomeBox``: whoever holds it owes the action an outcome.
+///
+/// If the last holder lets it go without resolving (a queue entry discarded with its store, a
+/// `.deferred` handler cancelled before it could resume), its deinitializer answers
+/// ``DispatchOutcome/cancelled``, so an awaiting caller never hangs.
+@usableFromInline
+final class OutcomePromise<Action: Sendable>: Sendable {
+    @usableFromInline let box: OutcomeBox<Action>
+
+    @usableFromInline init(box: OutcomeBox<Action>) { self.box = box }
+
+    @inlinable func resolve(_ outcome: DispatchOutcome<Action>) { box.resolve(outcome) }
+
+    deinit { box.resolve(.cancelled) }
+}

@@ -1,0 +1,133 @@
+/// How actions get into the queue and how the main actor drains it.
+extension Store {
+    @usableFromInline typealias Entry = QueueEntry<State, Action>
+
+    /// A dispatch known to run on the main actor: processed at once when nothing is queued and
+    /// the pipeline is idle, queued behind the current action when the pipeline is running.
+    @inlinable
+    func dispatchOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
+        if isProcessing || queue.hasPending {
+            enqueueOnMainActor(action, file: file, line: line, promise: promise)
+            if !isProcessing { drain() }
+            return
+        }
+        if isInvalidated {
+            promise?.resolve(.cancelled)
+            return
+        }
+        isProcessing = true
+        var sequence: UInt64 = 0
+        if let onLog {
+            sequence = queue.nextSequence()
+            onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(CallSite(file: file, line: line, onMainActor: true))))
+        }
+        runPipeline(dispatched: action, current: action, from: 0, sequence: sequence, promise: promise)
+        isProcessing = false
+        if queue.hasPending { drain() }
+    }
+
+    @usableFromInline
+    func dispatchBatchOnMainActor(_ actions: [Action], file: StaticString, line: UInt) {
+        for action in actions {
+            enqueueOnMainActor(action, file: file, line: line, promise: nil)
+        }
+        if !isProcessing { drain() }
+    }
+
+    /// Queues an action dispatched on the main actor; its `.enqueued` event is delivered now.
+    @usableFromInline
+    func enqueueOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
+        var sequence: UInt64 = 0
+        if let onLog {
+            sequence = queue.nextSequence()
+            onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(CallSite(file: file, line: line, onMainActor: true))))
+        }
+        let entry = Entry(sequence: sequence, action: action, kind: .dispatch(CallSite(file: file, line: line, onMainActor: true), logged: true), promise: promise)
+        if case .rejected = queue.append(entry, scheduleDrain: false) {
+            if onLog != nil { logCancelled(entry) }
+            promise?.resolve(.cancelled)
+        }
+    }
+
+    /// Queues an action dispatched from another isolation and makes sure a main-actor drain is
+    /// scheduled. Never blocks on the pipeline.
+    @usableFromInline
+    nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
+        let sequence = onLog == nil ? 0 : queue.nextSequence()
+        let site = CallSite(file: file, line: line, onMainActor: false)
+        enqueueRemote(Entry(sequence: sequence, action: action, kind: .dispatch(site, logged: false), promise: promise))
+    }
+
+    @usableFromInline
+    nonisolated func enqueueRemote(contentsOf actions: [Action], file: StaticString, line: UInt) {
+        let site = CallSite(file: file, line: line, onMainActor: false)
+        let logging = onLog != nil
+        let entries = actions.map { action in
+            Entry(sequence: logging ? queue.nextSequence() : 0, action: action, kind: .dispatch(site, logged: false), promise: nil)
+        }
+        switch queue.append(contentsOf: entries, scheduleDrain: true) {
+        case .queued, .rejected: break
+        case .queuedNeedsDrain: scheduleDrain()
+        }
+    }
+
+    /// Queues any entry from off the main actor (a dispatch, a resumption, a task error).
+    nonisolated func enqueueRemote(_ entry: Entry) {
+        switch queue.append(entry, scheduleDrain: true) {
+        case .queued: break
+        case .queuedNeedsDrain: scheduleDrain()
+        case .rejected: entry.promise?.resolve(.cancelled)
+        }
+    }
+
+    /// One main-actor hop per burst of remote work; holds the store weakly.
+    nonisolated func scheduleDrain() {
+        Task { @MainActor [weak self] in
+            self?.drain()
+        }
+    }
+
+    /// Processes queued entries, one at a time in FIFO order, until the queue is empty. What the
+    /// entries enqueue is processed in the same drain.
+    @usableFromInline
+    func drain() {
+        let wasProcessing = isProcessing
+        isProcessing = true
+        var local: [Entry] = []
+        swap(&local, &batch)
+        while !isInvalidated, queue.takeAll(into: &local) {
+            if let onLog, let first = local.first, let mark = queue.newHighWaterMark() {
+                onLog(LogEvent(sequence: first.sequence, action: first.action, kind: .queueHighWaterMark(mark)))
+            }
+            for index in local.indices {
+                if isInvalidated {
+                    for dropped in local[index...] {
+                        if onLog != nil { logCancelled(dropped) }
+                        dropped.promise?.resolve(.cancelled)
+                    }
+                    break
+                }
+                process(local[index])
+            }
+            local.removeAll(keepingCapacity: true)
+        }
+        swap(&local, &batch)
+        isProcessing = wasProcessing
+        if settle.hasWaiters.load(ordering: .relaxed) { settle.pulse() }
+    }
+
+    @usableFromInline
+    func process(_ entry: Entry) {
+        switch entry.kind {
+        case let .dispatch(site, logged):
+            if let onLog, !logged {
+                onLog(LogEvent(sequence: entry.sequence, action: entry.action, kind: .enqueued(site)))
+            }
+            runPipeline(dispatched: entry.action, current: entry.action, from: 0, sequence: entry.sequence, promise: entry.promise)
+        case let .resume(index, dispatched, suspendedAt, result):
+            resume(entry, after: index, dispatched: dispatched, suspendedAt: suspendedAt, result: result)
+        case let .effectError(index, dispatched, error):
+            resolveEffectError(error, middleware: index, action: entry.action, dispatched: dispatched, sequence: entry.sequence)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// A named state transition: the only component allowed to write a store's state.
+///
+/// A reducer receives the state `inout`, so it mutates it in place: writing one element of a
+/// large array inside the state does not copy the array. It answers a ``ReducerExit``.
+///
+/// Isolation: the body is a synchronous `@Sendable` function; the store calls it on the main
+/// actor, never concurrently with itself, one action at a time and in the queue's FIFO order.
+/// It must be pure apart from the state it is given (side effects belong in middleware).
+///
+/// The `id` is a label used in log events; duplicates are allowed, and events also carry the
+/// reducer's position in the chain. The shape is ReduxCore's `inout` reducer with TinyRedux's
+/// typed exit.
+///
+/// ```swift
+/// let counter = Reducer<AppState, AppAction>(id: "counter") { state, action in
+///     switch action {
+///     case .increment: state.count += 1; return .next
+///     default: return .defaultNext
+///     }
+/// }
+/// ```
+public struct Reducer<State, Action>: Sendable {
+    /// The label this reducer carries in log events.
+    public let id: String
+
+    @usableFromInline
+    let body: @Sendable (inout State, Action) -> ReducerExit
+
+    /// Creates a reducer from a function that mutates the state and says whether it handled the
+    /// action.
+    ///
+    /// - Parameters:
+    ///   - id: a label for logs; need not be unique.
+    ///   - reduce: called on the main actor with the state to mutate in place and the action.
+    public init(id: String, _ reduce: @escaping @Sendable (inout State, Action) -> ReducerExit) {
+        self.id = id
+        self.body = reduce
+    }
+
+    /// Creates a reducer from a plain ReduxCore-style function that handles every action.
+    ///
+    /// The exit is always ``ReducerExit/next``, so every action this reducer sees counts as
+    /// handled and observers are told after it.
+    public init(id: String, handlingAll reduce: @escaping @Sendable (inout State, Action) -> Void) {
+        self.id = id
+        self.body = { state, action in
+            reduce(&state, action)
+            return .next
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// A named error handler: the pipeline's supervision branch, consulted only when an error is
+/// raised.
+///
+/// Errors come from a middleware that throws or returns `.exit(.resolve(_))`, from a failed
+/// `.deferred` handler, and from a `.task` that throws. Resolvers run in the order given to the
+/// store, on the main actor, inside the action's run (or, for a task error, as a queued step
+/// of its own), and never concurrently with anything else in the pipeline.
+///
+/// The `id` is a label for logs; duplicates are allowed. This is TinyRedux's resolver.
+public struct Resolver<State: Sendable, Action: Sendable>: Sendable {
+    /// The label this resolver carries in log events.
+    public let id: String
+
+    @usableFromInline
+    let body: @MainActor @Sendable (ResolverContext<State, Action>) -> ResolverExit<Action>
+
+    /// Creates a resolver.
+    ///
+    /// - Parameters:
+    ///   - id: a label for logs; need not be unique.
+    ///   - resolve: called on the main actor with the error, its origin, and the action.
+    public init(
+        id: String,
+        _ resolve: @escaping @MainActor @Sendable (ResolverContext<State, Action>) -> ResolverExit<Action>
+    ) {
+        self.id = id
+        self.body = resolve
+    }
+}

@@ -1,0 +1,42 @@
+/// What a resolver sees: the error, where it came from, the action, and the current state.
+///
+/// Isolation: main actor; valid only during the resolver call. Not `Sendable`.
+@MainActor
+@dynamicMemberLookup
+public struct ResolverContext<State: Sendable, Action: Sendable> {
+    let store: Store<State, Action>
+
+    /// The error raised.
+    public let error: any Error
+    /// Where it was raised: a middleware (by id and position) or a `.task`.
+    public let origin: ErrorOrigin
+    /// The action as it was when the error was raised (after any `.nextAs`). For a task error,
+    /// the action as it reached the middleware that started the task.
+    public let action: Action
+    /// The action as it was dispatched.
+    public let dispatchedAction: Action
+
+    init(store: Store<State, Action>, error: any Error, origin: ErrorOrigin, action: Action, dispatchedAction: Action) {
+        self.store = store
+        self.error = error
+        self.origin = origin
+        self.action = action
+        self.dispatchedAction = dispatchedAction
+    }
+
+    /// The current state, as a value.
+    public var state: State { store.currentState }
+
+    /// Reads one field of the current state without copying the rest.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        store.currentState[keyPath: keyPath]
+    }
+
+    /// Queues `action` behind the current one.
+    public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+        store.dispatchOnMainActor(action, file: file, line: line, promise: nil)
+    }
+}
+
+@available(*, unavailable)
+extension ResolverContext: Sendable {}

@@ -1,0 +1,24 @@
+/// A handle on one tracked dispatch, whose ``outcome`` can be awaited.
+///
+/// Returned by ``Store/dispatchTracked(_:file:line:isolation:)``. The ticket does not reference
+/// the store at all, so holding or awaiting it never keeps the store alive; if the store is
+/// released or invalidated before the action's terminal, the outcome is
+/// ``DispatchOutcome/cancelled``. The outcome is always answered, so awaiting never hangs.
+///
+/// Thread-safe: a ticket is `Sendable` and may be awaited from any task, any number of times.
+public struct DispatchTicket<Action: Sendable>: Sendable {
+    @usableFromInline let box: OutcomeBox<Action>
+
+    @usableFromInline init(box: OutcomeBox<Action>) { self.box = box }
+
+    /// How the action's run ended, once it has (see ``DispatchOutcome`` for the table).
+    ///
+    /// Suspends until the action reaches its terminal. Cancelling the awaiting task throws
+    /// `CancellationError` from this wait and changes nothing in the store.
+    public var outcome: DispatchOutcome<Action> {
+        get async throws { try await box.wait() }
+    }
+
+    /// The outcome if the action already reached its terminal, else `nil`. Never suspends.
+    public var outcomeIfFinished: DispatchOutcome<Action>? { box.current }
+}

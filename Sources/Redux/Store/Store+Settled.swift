@@ -1,0 +1,39 @@
+/// Waiting until a store has nothing left to do.
+extension Store {
+    /// Returns once the store is idle: the queue is empty, no `.deferred` handler is running or
+    /// waiting to resume, no store-owned `.task` is running, and no resolver run for a task error
+    /// (nor what it enqueued) is outstanding. Returns at once on an invalidated store.
+    ///
+    /// For tests and tools, instead of polling or sleeping. Isolation: main actor.
+    ///
+    /// - Parameter timeout: the longest to wait, measured on `ContinuousClock` (not the store's
+    ///   clock, which a test may have frozen); `nil` waits as long as it takes.
+    /// - Throws: ``SettleTimeoutError`` when the timeout passes first (naming what was still
+    ///   pending), `CancellationError` if the waiting task is cancelled.
+    public func settled(timeout: Duration? = nil) async throws {
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now + $0 }
+        let settle = self.settle
+        let timer = timeout.map { timeout in
+            Task {
+                try? await Task.sleep(for: timeout)
+                settle.pulse()
+            }
+        }
+        defer { timer?.cancel() }
+        while true {
+            try Task.checkCancellation()
+            let seen = settle.currentGeneration
+            if isSettled { return }
+            if let timeout, let deadline, clock.now >= deadline {
+                throw SettleTimeoutError(timeout: timeout, queuedActions: queue.pendingCount.load(ordering: .relaxed), runningTasks: runtime.activeCount)
+            }
+            try await settle.wait(after: seen)
+        }
+    }
+
+    /// Whether the store has nothing queued and nothing running.
+    public var isSettled: Bool {
+        isInvalidated || (!queue.hasPending && runtime.activeCount == 0)
+    }
+}
