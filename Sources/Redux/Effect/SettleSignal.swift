@@ -17,9 +17,14 @@ final class SettleSignal: @unchecked Sendable {
 
     init() {}
 
-    var currentGeneration: UInt64 {
+    /// Announces a waiter (so the next drain pulses) and returns the generation to wait past.
+    ///
+    /// Call it before checking whether the store is idle: a drain that runs between that check
+    /// and ``wait(after:)`` then sees the flag, pulses, and the wait returns at once.
+    func prepareToWait() -> UInt64 {
         lock.lock()
         defer { lock.unlock() }
+        hasWaiters.store(true, ordering: .relaxed)
         return generation
     }
 

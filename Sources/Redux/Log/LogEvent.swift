@@ -13,7 +13,7 @@
 /// one.
 ///
 /// - Important: ``Kind`` grows as the library gains capabilities. Always give a `switch` over it
-///   a `default:` branch; the hidden case ``Kind/_doNotMatchThisCase`` makes that necessary, so
+///   a `default:` branch; a hidden underscored case makes that necessary, so
 ///   adding kinds never breaks your code.
 public struct LogEvent<Action: Sendable>: Sendable {
     /// The sequence number of the dispatch this event belongs to.

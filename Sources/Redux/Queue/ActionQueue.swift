@@ -22,12 +22,12 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
         case rejected
     }
 
-    private let lock = NSLock()
-    private var entries: [Entry] = []
-    private var drainScheduled = false
-    private var closed = false
-    private var highWater = 0
-    private var loggedHighWater = 0
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var drainScheduled = false
+    @usableFromInline var closed = false
+    @usableFromInline var highWater = 0
+    @usableFromInline var loggedHighWater = 0
 
     /// Entries waiting; read without the lock by the fast path.
     @usableFromInline let pendingCount = Atomic<Int>(0)
@@ -43,7 +43,7 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
     }
 
     /// Appends entries in order, contiguously (no other producer's entry lands between them).
-    @usableFromInline
+    @inlinable
     func append(contentsOf newEntries: some Sequence<Entry>, scheduleDrain: Bool) -> AppendResult {
         lock.lock()
         defer { lock.unlock() }
@@ -60,14 +60,14 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
     }
 
     /// Appends one entry.
-    @usableFromInline
+    @inlinable
     func append(_ entry: Entry, scheduleDrain: Bool) -> AppendResult {
         append(contentsOf: CollectionOfOne(entry), scheduleDrain: scheduleDrain)
     }
 
     /// Moves every pending entry into `batch` (which must be empty). Returns `false`, and marks
     /// no drain as scheduled, when nothing was pending.
-    @usableFromInline
+    @inlinable
     func takeAll(into batch: inout [Entry]) -> Bool {
         lock.lock()
         defer { lock.unlock() }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How actions get into the queue and how the main actor drains it.
 extension Store {
     @usableFromInline typealias Entry = QueueEntry<State, Action>
@@ -35,7 +37,7 @@ extension Store {
     }
 
     /// Queues an action dispatched on the main actor; its `.enqueued` event is delivered now.
-    @usableFromInline
+    @inlinable
     func enqueueOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         var sequence: UInt64 = 0
         if let onLog {
@@ -51,7 +53,7 @@ extension Store {
 
     /// Queues an action dispatched from another isolation and makes sure a main-actor drain is
     /// scheduled. Never blocks on the pipeline.
-    @usableFromInline
+    @inlinable
     nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         let sequence = onLog == nil ? 0 : queue.nextSequence()
         let site = CallSite(file: file, line: line, onMainActor: false)
@@ -72,6 +74,7 @@ extension Store {
     }
 
     /// Queues any entry from off the main actor (a dispatch, a resumption, a task error).
+    @inlinable
     nonisolated func enqueueRemote(_ entry: Entry) {
         switch queue.append(entry, scheduleDrain: true) {
         case .queued: break
@@ -81,6 +84,7 @@ extension Store {
     }
 
     /// One main-actor hop per burst of remote work; holds the store weakly.
+    @inlinable
     nonisolated func scheduleDrain() {
         Task { @MainActor [weak self] in
             self?.drain()
@@ -89,7 +93,7 @@ extension Store {
 
     /// Processes queued entries, one at a time in FIFO order, until the queue is empty. What the
     /// entries enqueue is processed in the same drain.
-    @usableFromInline
+    @inlinable
     func drain() {
         let wasProcessing = isProcessing
         isProcessing = true
@@ -116,7 +120,7 @@ extension Store {
         if settle.hasWaiters.load(ordering: .relaxed) { settle.pulse() }
     }
 
-    @usableFromInline
+    @inlinable
     func process(_ entry: Entry) {
         switch entry.kind {
         case let .dispatch(site, logged):

@@ -53,7 +53,7 @@ extension Store {
     /// Sends every action of `actions`, in order, as if dispatched one after the other by the
     /// same caller; from another isolation they enter the queue together, with nothing in between.
     ///
-    /// - Complexity: O(n) to enqueue; processing as for ``dispatch(_:file:line:isolation:)``.
+    /// - Complexity: O(n) to enqueue; processing as for ``dispatch(_:file:line:isolation:)-(Action,_,_,_)``.
     @inlinable
     public func dispatch(
         contentsOf actions: some Sequence<Action>,
@@ -71,7 +71,7 @@ extension Store {
         }
     }
 
-    /// Sends `action` like ``dispatch(_:file:line:isolation:)`` and returns a ticket whose
+    /// Sends `action` like ``dispatch(_:file:line:isolation:)-(Action,_,_,_)`` and returns a ticket whose
     /// ``DispatchTicket/outcome`` says how the action's run ended.
     ///
     /// The ticket does not keep the store alive; if the store goes away first the outcome is

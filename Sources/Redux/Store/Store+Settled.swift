@@ -23,7 +23,7 @@ extension Store {
         defer { timer?.cancel() }
         while true {
             try Task.checkCancellation()
-            let seen = settle.currentGeneration
+            let seen = settle.prepareToWait()
             if isSettled { return }
             if let timeout, let deadline, clock.now >= deadline {
                 throw SettleTimeoutError(timeout: timeout, queuedActions: queue.pendingCount.load(ordering: .relaxed), runningTasks: runtime.activeCount)

@@ -4,7 +4,7 @@ import Observation
 /// through a supervised pipeline of middlewares, resolvers and reducers.
 ///
 /// Isolation: the store is isolated to the main actor; its state is read and written there only.
-/// ``dispatch(_:file:line:isolation:)`` can be called from any isolation without `await`.
+/// ``dispatch(_:file:line:isolation:)-(Action,_,_,_)`` can be called from any isolation without `await`.
 ///
 /// Ordering: actions are processed one at a time, on the main actor, in FIFO order of arrival.
 /// A dispatch made on the main actor outside the pipeline processes everything queued, then its

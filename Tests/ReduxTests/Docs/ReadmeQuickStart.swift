@@ -1,0 +1,57 @@
+// The README's quick start, verbatim (ReadmeExamplesTests checks that it stays so).
+import Redux
+
+struct AppState: Sendable, Equatable {
+    var count = 0
+    var isLoggedIn = false
+}
+
+enum AppAction: Sendable, Equatable {
+    case increment
+    case delayedIncrement
+    case login(password: String)
+    case loggedIn(Bool)
+}
+
+struct WrongPassword: Error {}
+
+let counter = Reducer<AppState, AppAction>(id: "counter") { state, action in
+    switch action {
+    case .increment: state.count += 1; return .next
+    case .loggedIn(let value): state.isLoggedIn = value; return .next
+    default: return .defaultNext
+    }
+}
+
+let effects = Middleware<AppState, AppAction>(id: "effects") { context in
+    switch context.action {
+    case .delayedIncrement:
+        return .deferred { effect in
+            try await effect.sleep(for: .milliseconds(50))
+            return .nextAs(.increment)
+        }
+    case .login(let password):
+        guard password == "secret" else { throw WrongPassword() }
+        return .nextAs(.loggedIn(true))
+    default:
+        return .next
+    }
+}
+
+let loginFailed = Resolver<AppState, AppAction>(id: "loginFailed") { context in
+    context.error is WrongPassword ? .exit(.reduceAs(.loggedIn(false))) : .defaultNext
+}
+
+@MainActor
+func quickStart() async throws -> Store<AppState, AppAction> {
+    let store = Store(initialState: AppState(), reducers: [counter],
+                      middlewares: [effects], resolvers: [loginFailed])
+    store.dispatch(.increment)              // processed before dispatch returns
+    print(store.count)                      // 1
+    store.dispatch(.delayedIncrement)       // suspended in .deferred; other actions flow
+    let ticket = store.dispatchTracked(.login(password: "wrong"))
+    print(try await ticket.outcome)         // recovered(reduceAs(loggedIn(false)), reduced: true)
+    try await store.settled(timeout: .seconds(1))
+    print(store.count)                      // 2
+    return store
+}
