@@ -7,7 +7,9 @@
 @MainActor
 @dynamicMemberLookup
 public struct MiddlewareContext<State: Sendable, Action: Sendable> {
-    @usableFromInline let store: Store<State, Action>
+    /// Unowned: a context only lives for the middleware call that received it, during which the
+    /// store is alive (it is running the call); this keeps reference counting off the hot path.
+    @usableFromInline unowned(unsafe) let store: Store<State, Action>
 
     /// The action as it reaches this middleware (after any earlier `.nextAs`).
     public let action: Action

@@ -102,7 +102,9 @@ extension Store {
     /// the cast costs no allocation and its state accesses stay compiler-checked.
     @inlinable
     nonisolated func onMainActor<Call>(_ call: Call, _ body: @escaping @MainActor (Store, Call) -> Void) {
+        #if DEBUG
         MainActor.assertIsolated("Store.dispatch: isolation said main actor, but not running there")
+        #endif
         let unchecked = unsafeBitCast(body, to: ((Store, Call) -> Void).self)
         unchecked(self, call)
     }

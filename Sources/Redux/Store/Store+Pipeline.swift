@@ -78,7 +78,7 @@ extension Store {
         return handled
     }
 
-    @usableFromInline
+    @inlinable
     func reduceLogged(_ action: Action, sequence: UInt64) -> Bool {
         var handled = false
         for position in reducers.indices {

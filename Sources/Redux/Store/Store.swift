@@ -28,7 +28,9 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// The log handler's type: called on the main actor, synchronously, for every event.
     public typealias LogHandler = @MainActor @Sendable (LogEvent<Action>) -> Void
 
-    @usableFromInline var storage: State
+    /// The state. Written only by reducers, read only on the main actor, never while a reducer
+    /// runs (the pipeline is not re-entrant), so the per-access exclusivity check is skipped.
+    @exclusivity(unchecked) @usableFromInline var storage: State
     @usableFromInline let reducers: ContiguousArray<Reducer<State, Action>>
     @usableFromInline let middlewares: ContiguousArray<Middleware<State, Action>>
     @usableFromInline let resolvers: ContiguousArray<Resolver<State, Action>>
@@ -41,10 +43,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// Built once: a key path literal in a generic class is instantiated on every evaluation.
     @usableFromInline let stateKeyPath: KeyPath<Store, State>
     /// True while the pipeline runs; dispatches made then are queued, not nested.
-    @usableFromInline var isProcessing = false
+    @exclusivity(unchecked) @usableFromInline var isProcessing = false
     /// True once ``state`` was read since the last notification: only then is the registrar paid.
-    @usableFromInline var observedSinceNotification = false
-    @usableFromInline var isInvalidated = false
+    @exclusivity(unchecked) @usableFromInline var observedSinceNotification = false
+    @exclusivity(unchecked) @usableFromInline var isInvalidated = false
     /// Reused between drains so taking the queue does not allocate.
     @usableFromInline var batch: [QueueEntry<State, Action>] = []
 
