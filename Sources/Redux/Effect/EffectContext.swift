@@ -26,9 +26,14 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
 
     /// Queues `action` and returns a ticket whose outcome can be awaited.
     public func dispatchTracked(_ action: Action, file: StaticString = #fileID, line: UInt = #line) -> DispatchTicket<Action> {
-        let box = OutcomeBox<Action>()
+        guard let store else {
+            let box = OutcomeBox<Action>(sequence: 0)
+            box.resolve(.cancelled)
+            return DispatchTicket(box: box)
+        }
+        let box = OutcomeBox<Action>(sequence: store.queue.nextSequence())
         let promise = OutcomePromise(box: box)
-        store?.enqueueRemote(action, file: file, line: line, promise: promise)
+        store.enqueueRemote(action, file: file, line: line, promise: promise)
         return DispatchTicket(box: box)
     }
 

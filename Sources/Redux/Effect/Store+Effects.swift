@@ -64,22 +64,15 @@ extension Store {
     func resolveEffectError(_ error: any Error, middleware index: Int, action: Action, dispatched: Action, sequence: UInt64) {
         let origin = ErrorOrigin.effect(middlewareID: middlewares[index].id, position: index)
         if onLog != nil { emit(sequence, action, .effectFailed(origin, error)) }
-        var resolution = EffectErrorResolution<Action>.failed(error)
-        for position in resolvers.indices {
-            let started = onLog == nil ? nil : clock.now?()
-            let context = ResolverContext(store: self, error: error, origin: origin, action: action, dispatchedAction: dispatched)
-            let exit = resolvers[position].body(context)
-            if started != nil { emit(sequence, action, .resolver(step(resolvers[position].id, position, since: started), LoggedExit(exit))) }
-            switch exit {
-            case .defaultNext: continue
-            case .exit(.reduce): resolution = .ignoredReduce
-            case .exit(.reduceAs(let next)):
-                resolution = .enqueued(next)
-                enqueueOnMainActor(next, file: #fileID, line: #line, promise: nil)
-            case .exit(.done): resolution = .done
-            case .exit(.fail(let failure)): resolution = .failed(failure)
-            }
-            break
+        let resolution: EffectErrorResolution<Action>
+        switch consultResolvers(error, origin: origin, action: action, dispatched: dispatched, sequence: sequence) {
+        case .reduce: resolution = .ignoredReduce
+        case .reduceAs(let next):
+            resolution = .enqueued(next)
+            enqueueOnMainActor(next, file: #fileID, line: #line, promise: nil)
+        case .done: resolution = .done
+        case .fail(let failure): resolution = .failed(failure)
+        case nil: resolution = .failed(error)
         }
         if onLog != nil { emit(sequence, action, .effectErrorResolved(resolution)) }
     }

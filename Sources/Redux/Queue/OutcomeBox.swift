@@ -12,7 +12,10 @@ final class OutcomeBox<Action: Sendable>: @unchecked Sendable {
     private var cancelledWaiters: Set<UInt64> = []
     private var nextWaiter: UInt64 = 0
 
-    @usableFromInline init() {}
+    /// The dispatch's sequence number, as carried by its log events.
+    @usableFromInline let sequence: UInt64
+
+    @usableFromInline init(sequence: UInt64) { self.sequence = sequence }
 
     /// The outcome, if the action already reached its terminal.
     var current: DispatchOutcome<Action>? {

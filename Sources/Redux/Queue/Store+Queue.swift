@@ -18,9 +18,8 @@ extension Store {
             return
         }
         isProcessing = true
-        var sequence: UInt64 = 0
+        let sequence = promise?.box.sequence ?? (onLog == nil ? 0 : queue.nextSequence())
         if let onLog {
-            sequence = queue.nextSequence()
             onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(CallSite(file: file, line: line, onMainActor: true))))
         }
         runPipeline(dispatched: action, current: action, from: 0, sequence: sequence, promise: promise)
@@ -39,9 +38,8 @@ extension Store {
     /// Queues an action dispatched on the main actor; its `.enqueued` event is delivered now.
     @inlinable
     func enqueueOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        var sequence: UInt64 = 0
+        let sequence = promise?.box.sequence ?? (onLog == nil ? 0 : queue.nextSequence())
         if let onLog {
-            sequence = queue.nextSequence()
             onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(CallSite(file: file, line: line, onMainActor: true))))
         }
         let entry = Entry(sequence: sequence, action: action, kind: .dispatch(CallSite(file: file, line: line, onMainActor: true), logged: true), promise: promise)
@@ -55,7 +53,7 @@ extension Store {
     /// scheduled. Never blocks on the pipeline.
     @inlinable
     nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        let sequence = onLog == nil ? 0 : queue.nextSequence()
+        let sequence = promise?.box.sequence ?? (onLog == nil ? 0 : queue.nextSequence())
         let site = CallSite(file: file, line: line, onMainActor: false)
         enqueueRemote(Entry(sequence: sequence, action: action, kind: .dispatch(site, logged: false), promise: promise))
     }

@@ -19,6 +19,10 @@ public struct DispatchTicket<Action: Sendable>: Sendable {
         get async throws { try await box.wait() }
     }
 
+    /// The dispatch's sequence number: the ``LogEvent/sequence`` of every log event about this
+    /// action, so a ticket can be matched with the log.
+    public var sequence: UInt64 { box.sequence }
+
     /// The outcome if the action already reached its terminal, else `nil`. Never suspends.
     public var outcomeIfFinished: DispatchOutcome<Action>? { box.current }
 }

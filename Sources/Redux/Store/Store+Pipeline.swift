@@ -92,32 +92,38 @@ extension Store {
         return handled
     }
 
-    /// Consults the resolvers about an error raised by a middleware (or a deferred handler) and
-    /// applies the first answer that is not `.defaultNext`; with none, the action fails.
+    /// Consults the resolvers in order about `error` and returns the first terminal answer, or
+    /// `nil` when every resolver declined. Logs one `.resolver` event per resolver consulted.
     @usableFromInline
-    func resolve(_ error: any Error, origin: ErrorOrigin, action: Action, dispatched: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
+    func consultResolvers(_ error: any Error, origin: ErrorOrigin, action: Action, dispatched: Action, sequence: UInt64) -> ResolverTerminal<Action>? {
         for position in resolvers.indices {
             let started = onLog == nil ? nil : clock.now?()
             let context = ResolverContext(store: self, error: error, origin: origin, action: action, dispatchedAction: dispatched)
             let exit = resolvers[position].body(context)
             if started != nil { emit(sequence, action, .resolver(step(resolvers[position].id, position, since: started), LoggedExit(exit))) }
-            switch exit {
-            case .defaultNext:
-                continue
-            case .exit(.reduce):
-                let handled = reduce(action, sequence: sequence)
-                terminate(.recovered(.reduce, reduced: handled), action: action, sequence: sequence, promise: promise)
-            case .exit(.reduceAs(let replacement)):
-                let handled = reduce(replacement, sequence: sequence)
-                terminate(.recovered(.reduceAs(replacement), reduced: handled), action: replacement, sequence: sequence, promise: promise)
-            case .exit(.done):
-                terminate(.recovered(.done, reduced: false), action: action, sequence: sequence, promise: promise)
-            case .exit(.fail(let failure)):
-                terminate(.failed(failure), action: action, sequence: sequence, promise: promise)
-            }
-            return
+            if case .exit(let terminal) = exit { return terminal }
         }
-        terminate(.failed(error), action: action, sequence: sequence, promise: promise)
+        return nil
+    }
+
+    /// Handles an error raised by a middleware (or a deferred handler): the first resolver that
+    /// takes it decides; with none, the action fails.
+    @usableFromInline
+    func resolve(_ error: any Error, origin: ErrorOrigin, action: Action, dispatched: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
+        switch consultResolvers(error, origin: origin, action: action, dispatched: dispatched, sequence: sequence) {
+        case .reduce:
+            let handled = reduce(action, sequence: sequence)
+            terminate(.recovered(.reduce, reduced: handled), action: action, sequence: sequence, promise: promise)
+        case .reduceAs(let replacement):
+            let handled = reduce(replacement, sequence: sequence)
+            terminate(.recovered(.reduceAs(replacement), reduced: handled), action: replacement, sequence: sequence, promise: promise)
+        case .done:
+            terminate(.recovered(.done, reduced: false), action: action, sequence: sequence, promise: promise)
+        case .fail(let failure):
+            terminate(.failed(failure), action: action, sequence: sequence, promise: promise)
+        case nil:
+            terminate(.failed(error), action: action, sequence: sequence, promise: promise)
+        }
     }
 
     /// Reports the action's terminal to the log and to its ticket.

@@ -1,0 +1,47 @@
+import Redux
+
+/// The demo's reducers: the only code that writes `AppState`. Each handles its own slice of
+/// actions and answers `.defaultNext` for the rest, so the log shows who handled what.
+enum Reducers {
+    static let all = [counter, auth, profile]
+
+    /// Counter arithmetic. The zero floor is enforced earlier, by the `bounds` middleware.
+    static let counter = Reducer<AppState, AppAction>(id: "counter") { state, action in
+        switch action {
+        case .increment: state.counter += 1
+        case .decrement: state.counter -= 1
+        case .reset: state.counter = 0
+        default: return .defaultNext
+        }
+        return .next
+    }
+
+    /// Sign-in and sign-out results.
+    static let auth = Reducer<AppState, AppAction>(id: "auth") { state, action in
+        switch action {
+        case let .loginSucceeded(user):
+            state.isLoggedIn = true
+            state.user = user
+            state.lastError = nil
+        case let .loginFailed(reason):
+            state.isLoggedIn = false
+            state.user = nil
+            state.lastError = reason
+        case .logout:
+            state.isLoggedIn = false
+            state.user = nil
+            state.displayName = nil
+        default:
+            return .defaultNext
+        }
+        return .next
+    }
+
+    /// The profile loaded after sign-in. A profile that arrives once nobody is signed in is
+    /// ignored (outcome `unhandled`), and the state is left untouched.
+    static let profile = Reducer<AppState, AppAction>(id: "profile") { state, action in
+        guard case let .profileLoaded(displayName) = action, state.isLoggedIn else { return .defaultNext }
+        state.displayName = displayName
+        return .next
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A recorded session: a JSON Lines file with one encoded ``AppAction`` per line.
+///
+/// Lines are decoded one at a time, just before they are replayed, and each is decoded fully
+/// before anything is dispatched, so a bad line stops the replay with nothing half-applied.
+/// Blank lines are skipped; line numbers count every line, from 1.
+struct SessionFile {
+    /// The path as the user gave it (or the default), used in messages.
+    let path: String
+    /// Each non-blank line with its 1-based line number, still undecoded.
+    let lines: [(number: Int, text: Data)]
+
+    /// Where the shipped session lives, relative to the repository root.
+    static let defaultRelativePath = "Examples/Sessions/counter-login.jsonl"
+
+    /// The default session: found next to this source file (so it works from any directory of
+    /// a checkout), else relative to the current directory (a clean clone, run from its root).
+    static func defaultPath(sourceFile: String = #filePath) -> String {
+        let demoDirectory = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
+        let besideSource = demoDirectory.deletingLastPathComponent()
+            .appendingPathComponent("Sessions/counter-login.jsonl").path
+        guard FileManager.default.fileExists(atPath: besideSource) else { return defaultRelativePath }
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        return besideSource.hasPrefix(cwd) ? String(besideSource.dropFirst(cwd.count)) : besideSource
+    }
+
+    /// Reads the file at `path` and splits it into lines.
+    ///
+    /// - Throws: ``ReplayError/cannotOpen(path:reason:)`` when it is missing or unreadable.
+    init(path: String) throws(ReplayError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .cannotOpen(path: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .cannotOpen(path: path, reason: "is a directory") }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .cannotOpen(path: path, reason: error.localizedDescription)
+        }
+        self.path = path
+        self.lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .enumerated()
+            .map { (number: $0.offset + 1, text: Data($0.element)) }
+            .filter { line in !line.text.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
+    }
+
+    /// Decodes one line into an action, or explains why it is not one.
+    func action(at line: (number: Int, text: Data)) throws(ReplayError) -> AppAction {
+        do {
+            return try JSONDecoder().decode(AppAction.self, from: line.text)
+        } catch let error as DecodingError {
+            throw .badLine(path: path, line: line.number, reason: Self.reason(for: error, in: line.text))
+        } catch {
+            throw .badLine(path: path, line: line.number, reason: "\(error)")
+        }
+    }
+
+    /// A one-line reason for a decoding failure, naming the field when there is one.
+    private static func reason(for error: DecodingError, in text: Data) -> String {
+        func field(_ path: [any CodingKey]) -> String { path.map(\.stringValue).joined(separator: ".") }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "malformed JSON: \(syntaxDetail(text) ?? context.debugDescription)"
+        case let .dataCorrupted(context):
+            return context.debugDescription
+        case let .keyNotFound(key, _):
+            return "missing field \"\(key.stringValue)\""
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return "expected a JSON object with a \"type\" field"
+        case let .typeMismatch(type, context):
+            return "field \"\(field(context.codingPath))\" should be a \(type)"
+        case let .valueNotFound(type, context):
+            return "field \"\(field(context.codingPath))\" is null, expected a \(type)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Where a JSON text stops being JSON, as the parser words it ("Invalid value around character
+/// 8."), since `JSONDecoder` only says that the data was not valid JSON.
+private func syntaxDetail(_ text: Data) -> String? {
+    do {
+        _ = try JSONSerialization.jsonObject(with: text, options: [.fragmentsAllowed])
+        return nil
+    } catch {
+        return (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+    }
+}
+
+/// Why a replay stopped early.
+enum ReplayError: Error, CustomStringConvertible {
+    /// The session file could not be read (exit status 66, EX_NOINPUT).
+    case cannotOpen(path: String, reason: String)
+    /// A line is not a valid action (exit status 65, EX_DATAERR).
+    case badLine(path: String, line: Int, reason: String)
+    /// The store did not settle in time (exit status 70, EX_SOFTWARE): a bug, not bad input.
+    case stuck(path: String, line: Int, reason: String)
+
+    var description: String {
+        switch self {
+        case let .cannotOpen(path, reason): "\(path): cannot open session file: \(reason)"
+        case let .badLine(path, line, reason): "\(path):\(line): \(reason)"
+        case let .stuck(path, line, reason): "\(path):\(line): the store did not settle: \(reason)"
+        }
+    }
+
+    /// Where the replay stopped, for the transcript.
+    var stopSummary: String {
+        switch self {
+        case let .cannotOpen(path, _): "\(path) could not be read"
+        case let .badLine(_, line, _): "line \(line) is not an action and was not applied"
+        case let .stuck(_, line, _): "line \(line) did not settle"
+        }
+    }
+
+    /// The process exit status for this error (sysexits.h values).
+    var exitStatus: Int32 {
+        switch self {
+        case .cannotOpen: 66
+        case .badLine: 65
+        case .stuck: 70
+        }
+    }
+}

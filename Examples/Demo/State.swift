@@ -1,0 +1,40 @@
+/// The demo app's whole state: a counter and a signed-in user.
+///
+/// A plain value type, so the store can mutate it in place and the replay can print it as JSON.
+struct AppState: Sendable, Equatable, Codable {
+    /// The counter shown on screen. Never goes below zero (the `bounds` middleware refuses it).
+    var counter = 0
+    /// Whether someone is signed in.
+    var isLoggedIn = false
+    /// The signed-in user's login name.
+    var user: String?
+    /// The name to greet the user with, loaded by a `.task` after sign-in.
+    var displayName: String?
+    /// Why the last sign-in attempt failed; cleared by a successful one.
+    var lastError: String?
+}
+
+extension AppState {
+    private enum CodingKeys: String, CodingKey {
+        case counter, isLoggedIn, user, displayName, lastError
+    }
+
+    /// Encodes every field, writing `null` for an absent one, so the printed state always shows
+    /// the same keys.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(counter, forKey: .counter)
+        try container.encode(isLoggedIn, forKey: .isLoggedIn)
+        try container.encode(user, forKey: .user)
+        try container.encode(displayName, forKey: .displayName)
+        try container.encode(lastError, forKey: .lastError)
+    }
+}
+
+extension AppState {
+    /// One line for the replay's transcript, e.g. `counter=2 loggedIn=true user=ada name="Ada L." error=-`.
+    var compactDescription: String {
+        func text(_ value: String?) -> String { value.map { String(reflecting: $0) } ?? "-" }
+        return "counter=\(counter) loggedIn=\(isLoggedIn) user=\(text(user)) name=\(text(displayName)) error=\(text(lastError))"
+    }
+}

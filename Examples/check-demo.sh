@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Checks redux-demo end to end: the shipped session replays cleanly, and bad input stops the
+# replay with FILE:LINE: on stderr and the documented exit status. One line per check; exits
+# non-zero if any check fails.
+#
+#   Examples/check-demo.sh [swift run flags...]     e.g. Examples/check-demo.sh -c release
+#   SWIFT_SCRATCH=/tmp/build Examples/check-demo.sh  adds --scratch-path /tmp/build
+#
+# It builds nothing itself: `swift run` builds the demo if needed.
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+run_flags=("$@")
+if [[ -n "${SWIFT_SCRATCH:-}" ]]; then run_flags=(--scratch-path "$SWIFT_SCRATCH" "${run_flags[@]}"); fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+pass() { printf 'ok    %s\n' "$1"; }
+fail() { printf 'FAIL  %s\n' "$1"; failures=$((failures + 1)); }
+
+# demo [ARGS...]: runs the demo, leaving stdout, stderr and the exit status in $work.
+demo() {
+    swift run "${run_flags[@]}" redux-demo "$@" >"$work/out" 2>"$work/err"
+    echo $? >"$work/status"
+}
+status() { cat "$work/status"; }
+# final_json_has PATTERN: the JSON printed after "Final state:" has a line matching PATTERN.
+final_json_has() { sed -n '/^Final state:$/,$p' "$work/out" | grep -Eq "$1"; }
+
+# 1. The shipped session: exit 0, every line replayed, final state as JSON.
+demo
+if [[ $(status) == 0 ]] && final_json_has '^\{$' && final_json_has '"counter" *: *2,?$' \
+    && final_json_has '"user" *: *"alan",?$' && final_json_has '^\}$'; then
+    pass "default session: exit 0, final state printed as JSON"
+else
+    fail "default session: expected exit 0 and the final state as JSON (got exit $(status))"
+    sed 's/^/      /' "$work/err" | tail -5
+fi
+
+# 2. A malformed line: exit 65, FILE:LINE: on stderr, earlier lines applied, later ones not.
+bad="$work/malformed.jsonl"
+printf '%s\n' '{"type":"increment"}' '' '{"type":"increment"' '{"type":"increment"}' >"$bad"
+demo "$bad"
+if [[ $(status) == 65 ]] && grep -Eq "^$bad:3: " "$work/err" && grep -Eq '"counter" *: *1,?$' "$work/out"; then
+    pass "malformed line: exit 65, '$bad:3:' on stderr, state reached so far printed"
+else
+    fail "malformed line: expected exit 65 and '$bad:3:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
+fi
+
+# 3. An unknown action: exit 65, FILE:LINE: on stderr.
+unknown="$work/unknown.jsonl"
+printf '%s\n' '{"type":"increment"}' '{"type":"decrement"}' '{"type":"teleport"}' >"$unknown"
+demo "$unknown"
+if [[ $(status) == 65 ]] && grep -Eq "^$unknown:3: .*teleport" "$work/err" && grep -Eq '"counter" *: *0,?$' "$work/out"; then
+    pass "unknown action: exit 65, '$unknown:3:' on stderr"
+else
+    fail "unknown action: expected exit 65 and '$unknown:3:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
+fi
+
+# 4. A missing file: exit 66 (EX_NOINPUT) with a message naming it.
+missing="$work/no-such-session.jsonl"
+demo "$missing"
+if [[ $(status) == 66 ]] && grep -Fq "$missing" "$work/err"; then
+    pass "missing file: exit 66 with a message naming it"
+else
+    fail "missing file: expected exit 66 (got exit $(status): $(tail -1 "$work/err"))"
+fi
+
+if ((failures > 0)); then
+    echo "check-demo: $failures check(s) failed"
+    exit 1
+fi

@@ -1,0 +1,82 @@
+// Text forms of the pipeline's outcome and exit types, for logs, demos and test failures.
+
+extension DispatchOutcome: CustomStringConvertible {
+    /// A short text form, e.g. `reduced` or `recovered(reduceAs(loggedIn(false)), reduced: true)`.
+    public var description: String {
+        switch self {
+        case .reduced: "reduced"
+        case .consumed: "consumed"
+        case let .recovered(recovery, reduced): "recovered(\(recovery), reduced: \(reduced))"
+        case .failed(let error): "failed(\(error))"
+        case .unhandled: "unhandled"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+extension Recovery: CustomStringConvertible {
+    /// `reduce`, `reduceAs(action)` or `done`.
+    public var description: String {
+        switch self {
+        case .reduce: "reduce"
+        case .reduceAs(let action): "reduceAs(\(action))"
+        case .done: "done"
+        }
+    }
+}
+
+extension LoggedExit: CustomStringConvertible {
+    /// The exit as it would be written in code, e.g. `nextAs(increment)` or `resolve(error)`.
+    public var description: String {
+        switch self {
+        case .next: "next"
+        case .defaultNext: "defaultNext"
+        case .nextAs(let action): "nextAs(\(action))"
+        case .reduce: "reduce"
+        case .reduceAs(let action): "reduceAs(\(action))"
+        case .done: "done"
+        case .resolve(let error): "resolve(\(error))"
+        case .fail(let error): "fail(\(error))"
+        case .task: "task"
+        case .deferred: "deferred"
+        }
+    }
+}
+
+extension EffectErrorResolution: CustomStringConvertible {
+    /// `done`, `enqueued(action)`, `ignoredReduce` or `failed(error)`.
+    public var description: String {
+        switch self {
+        case .done: "done"
+        case .enqueued(let action): "enqueued(\(action))"
+        case .ignoredReduce: "ignoredReduce"
+        case .failed(let error): "failed(\(error))"
+        }
+    }
+}
+
+extension LogEvent: CustomStringConvertible {
+    /// One line: sequence number, action, and what happened, e.g.
+    /// `#3 increment: reducer counter#0 → next (410 ns)`.
+    public var description: String {
+        "#\(sequence) \(action): \(kind)"
+    }
+}
+
+extension LogEvent.Kind: CustomStringConvertible {
+    /// What happened, in words.
+    public var description: String {
+        switch self {
+        case .enqueued(let site): "enqueued at \(site)\(site.onMainActor ? "" : " (off the main actor)")"
+        case let .middleware(step, exit): "middleware \(step) → \(exit) (\(step.duration))"
+        case let .resumed(step, exit): "resumed after \(step) → \(exit) (suspended \(step.duration))"
+        case let .resolver(step, exit): "resolver \(step) → \(exit) (\(step.duration))"
+        case let .reducer(step, exit): "reducer \(step) → \(exit) (\(step.duration))"
+        case .terminal(let outcome): "terminal: \(outcome)"
+        case let .effectFailed(origin, error): "\(origin) threw \(error)"
+        case .effectErrorResolved(let resolution): "effect error resolved: \(resolution)"
+        case .queueHighWaterMark(let mark): "queue high-water mark \(mark)"
+        case ._doNotMatchThisCase: "unknown"
+        }
+    }
+}
