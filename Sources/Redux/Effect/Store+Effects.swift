@@ -21,6 +21,8 @@ extension Store {
     func startDeferred(_ handler: @escaping @Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>, middleware position: Int, action: Action, dispatched: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
         let context = EffectContext(store: self, clock: clock.clock)
         let suspendedAt = onLog == nil ? nil : clock.now?()
+        let suspended = self.suspended
+        let token = suspended.register(sequence: sequence, action: action, promise: promise)
         let started = runtime.spawn {
             let result: Result<DeferredExit<Action>, any Error>
             do {
@@ -28,6 +30,8 @@ extension Store {
             } catch {
                 result = .failure(error)
             }
+            // Shutdown answered it already (and cancelled us): nothing more to do.
+            guard suspended.claim(token) else { return }
             guard !Task.isCancelled, let store = context.store else {
                 promise?.resolve(.cancelled)
                 return
@@ -35,7 +39,7 @@ extension Store {
             let kind = Entry.Kind.resume(index: position, dispatched: dispatched, suspendedAt: suspendedAt, result: result)
             store.enqueueRemote(Entry(sequence: sequence, action: action, kind: kind, promise: promise))
         }
-        if !started { promise?.resolve(.cancelled) }
+        if !started, suspended.claim(token) { promise?.resolve(.cancelled) }
     }
 
     /// Continues a suspended action's chain after the deferring middleware.

@@ -39,6 +39,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline nonisolated let queue: ActionQueue<State, Action>
     @usableFromInline nonisolated let runtime: EffectRuntime
     @usableFromInline nonisolated let settle: SettleSignal
+    /// Actions suspended in `.deferred` handlers, answered at once on invalidation or release.
+    @usableFromInline nonisolated let suspended = SuspendedActions<Action>()
     @usableFromInline let registrar = ObservationRegistrar()
     /// Built once: a key path literal in a generic class is instantiated on every evaluation.
     @usableFromInline let stateKeyPath: KeyPath<Store, State>
@@ -156,6 +158,10 @@ public final class Store<State: Sendable, Action: Sendable> {
             if onLog != nil { logCancelled(entry) }
             entry.promise?.resolve(.cancelled)
         }
+        for action in suspended.removeAll() {
+            emit(action.sequence, action.action, .terminal(.cancelled))
+            action.promise?.resolve(.cancelled)
+        }
         runtime.cancelAll()
         settle.pulse()
     }
@@ -176,6 +182,7 @@ extension Store {
     nonisolated func shutDown() {
         let dropped = queue.close()
         for entry in dropped { entry.promise?.resolve(.cancelled) }
+        for action in suspended.removeAll() { action.promise?.resolve(.cancelled) }
         runtime.cancelAll()
         settle.pulse()
     }

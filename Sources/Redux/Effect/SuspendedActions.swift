@@ -1,0 +1,46 @@
+import Foundation
+
+/// The actions currently suspended in a `.deferred` handler, so that invalidation or release can
+/// answer them at once, without waiting for a handler that may ignore cancellation.
+///
+/// Whoever removes an entry first owns its outcome: the handler's completion (which then queues
+/// the resumption) or the store's shutdown (which answers `.cancelled`). Thread-safe (`NSLock`).
+@usableFromInline
+final class SuspendedActions<Action: Sendable>: @unchecked Sendable {
+    struct Suspended {
+        let sequence: UInt64
+        let action: Action
+        let promise: OutcomePromise<Action>?
+    }
+
+    private let lock = NSLock()
+    private var entries: [UInt64: Suspended] = [:]
+    private var nextToken: UInt64 = 0
+
+    init() {}
+
+    /// Records a suspended action; returns the token its handler uses to claim it back.
+    func register(sequence: UInt64, action: Action, promise: OutcomePromise<Action>?) -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        nextToken += 1
+        entries[nextToken] = Suspended(sequence: sequence, action: action, promise: promise)
+        return nextToken
+    }
+
+    /// Claims the entry back for its resumption; `false` if shutdown already answered it.
+    func claim(_ token: UInt64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.removeValue(forKey: token) != nil
+    }
+
+    /// Removes and returns every suspended action, oldest first.
+    func removeAll() -> [Suspended] {
+        lock.lock()
+        defer { lock.unlock() }
+        let all = entries.sorted { $0.key < $1.key }.map(\.value)
+        entries = [:]
+        return all
+    }
+}

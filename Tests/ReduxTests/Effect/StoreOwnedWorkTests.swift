@@ -1,0 +1,190 @@
+import Redux
+import Testing
+
+/// `.task` and `.deferred` run on the store-owned runtime: cancelled with the store, never
+/// keeping it alive, sleeping on its clock.
+@Suite("Store-owned async work", .timeLimit(.minutes(1)))
+@MainActor
+struct StoreOwnedWorkTests {
+    /// A middleware that, for `.tag("go")`, starts a `.task` (or a `.deferred` handler) which
+    /// opens `started`, sleeps 10 s on the store clock, and on cancellation tries to dispatch
+    /// (tracked and untracked), records the tracked outcome in `late`, then opens `cancelled`.
+    private func sleeper(
+        deferred: Bool,
+        started: PipeGate,
+        cancelled: PipeGate,
+        late: PipeBox<String?>
+    ) -> Middleware<PipeState, PipeAction> {
+        @Sendable func work(_ effect: EffectContext<PipeState, PipeAction>) async throws {
+            started.open()
+            do {
+                try await effect.sleep(for: .seconds(10))
+            } catch {
+                effect.dispatch(.add(1000))
+                late.value = try? await effect.dispatchTracked(.add(100)).outcome.pipeText
+                cancelled.open()
+                throw error
+            }
+        }
+        return Middleware(id: deferred ? "defers" : "starts") { context in
+            guard context.action == .tag("go") else { return .next }
+            if deferred {
+                return .deferred { effect in
+                    try await work(effect)
+                    return .next
+                }
+            }
+            return .task { effect in try await work(effect) }
+        }
+    }
+
+    @Test func invalidateCancelsARunningTaskAndDropsWhatItSends() async throws {
+        let started = PipeGate(), cancelled = PipeGate()
+        let late = PipeBox<String?>(nil)
+        let store = makePipeStore(middlewares: [sleeper(deferred: false, started: started, cancelled: cancelled, late: late)])
+        store.dispatch(.tag("go"))
+        #expect(await started.wait(within: .seconds(5)))
+        store.invalidate()
+        #expect(await cancelled.wait(within: .seconds(5)), "the task saw its cancellation")
+        #expect(late.value == "cancelled", "a tracked dispatch from cancelled work answers cancelled")
+        try await store.settled(timeout: .seconds(5))
+        #expect(store.state.reduced == [.tag("go")], "nothing the task sent was processed")
+    }
+
+    @Test func invalidateCancelsADeferredHandlerAndItsActionAnswersCancelled() async throws {
+        let started = PipeGate(), cancelled = PipeGate()
+        let late = PipeBox<String?>(nil)
+        let store = makePipeStore(middlewares: [sleeper(deferred: true, started: started, cancelled: cancelled, late: late)])
+        let ticket = store.dispatchTracked(.tag("go"))
+        #expect(await started.wait(within: .seconds(5)))
+        store.invalidate()
+        #expect(await cancelled.wait(within: .seconds(5)), "the handler saw its cancellation")
+        #expect(try await ticket.outcome.pipeText == "cancelled", "cancellation is not a failure")
+        #expect(late.value == "cancelled")
+        #expect(store.state == PipeState(), "nothing the handler sent was processed")
+    }
+
+    /// The ticket of an action suspended in `.deferred` answers `cancelled` when the store is
+    /// invalidated, even if the handler does not stop at once (here it ignores cancellation):
+    /// "it never hangs".
+    @Test func invalidateAnswersASuspendedActionWithoutWaitingForItsHandler() async throws {
+        let started = PipeGate()
+        let release = PipeGate()
+        defer { release.open() }
+        let store = makePipeStore(middlewares: [
+            Middleware(id: "defers") { _ in
+                .deferred { _ in
+                    started.open()
+                    await release.wait()
+                    return .next
+                }
+            },
+        ])
+        let ticket = store.dispatchTracked(.increment)
+        #expect(await started.wait(within: .seconds(5)))
+        store.invalidate()
+        #expect(await pipeOutcome(of: ticket, within: .seconds(2)) == "cancelled")
+    }
+
+    /// Same when the store is released instead.
+    @Test func releaseAnswersASuspendedActionWithoutWaitingForItsHandler() async throws {
+        let started = PipeGate()
+        let release = PipeGate()
+        defer { release.open() }
+        weak var weakStore: PipeStore?
+        var ticket: DispatchTicket<PipeAction>?
+        do {
+            let store = makePipeStore(middlewares: [
+                Middleware(id: "defers") { _ in
+                    .deferred { _ in
+                        started.open()
+                        await release.wait()
+                        return .next
+                    }
+                },
+            ])
+            weakStore = store
+            ticket = store.dispatchTracked(.increment)
+            #expect(await started.wait(within: .seconds(5)))
+        }
+        #expect(weakStore == nil)
+        let released = try #require(ticket)
+        #expect(await pipeOutcome(of: released, within: .seconds(2)) == "cancelled")
+    }
+
+    @Test func releasingTheStoreFreesItWhileALongDeferredSleepsAndCancelsIt() async throws {
+        let started = PipeGate(), cancelled = PipeGate()
+        let late = PipeBox<String?>(nil)
+        let reducerRuns = PipeTrail()
+        weak var weakStore: PipeStore?
+        var ticket: DispatchTicket<PipeAction>?
+        do {
+            let store = makePipeStore(
+                middlewares: [sleeper(deferred: true, started: started, cancelled: cancelled, late: late)],
+                reducers: [Reducer(id: "counts") { _, action in
+                    reducerRuns.record("\(action)")
+                    return .next
+                }]
+            )
+            weakStore = store
+            ticket = store.dispatchTracked(.tag("go"))
+            #expect(await started.wait(within: .seconds(5)))
+        }
+        #expect(weakStore == nil, "the sleeping handler does not keep the store alive")
+        #expect(await cancelled.wait(within: .seconds(5)), "the handler saw its cancellation")
+        #expect(try await ticket?.outcome.pipeText == "cancelled")
+        #expect(late.value == "cancelled")
+        #expect(reducerRuns.entries.isEmpty, "no action reached a reducer")
+    }
+
+    @Test func releasingTheStoreFreesItWhileATaskSleepsAndCancelsIt() async throws {
+        let started = PipeGate(), cancelled = PipeGate()
+        let late = PipeBox<String?>(nil)
+        weak var weakStore: PipeStore?
+        do {
+            let store = makePipeStore(middlewares: [sleeper(deferred: false, started: started, cancelled: cancelled, late: late)])
+            weakStore = store
+            store.dispatch(.tag("go"))
+            #expect(await started.wait(within: .seconds(5)))
+        }
+        #expect(weakStore == nil, "the sleeping task does not keep the store alive")
+        #expect(await cancelled.wait(within: .seconds(5)), "the task saw its cancellation")
+        #expect(late.value == "cancelled")
+    }
+
+    @Test func taskAndDeferredSleepOnTheStoreClock() async throws {
+        let clock = CountingClock()
+        let sameClock = PipeBox<[Bool]>([])
+        let store = makePipeStore(
+            middlewares: [
+                Middleware(id: "starts") { context in
+                    guard context.action == .tag("task") else { return .next }
+                    return .task { effect in
+                        sameClock.value.append((effect.clock as? CountingClock) === clock)
+                        try await effect.sleep(for: .seconds(30))
+                        try await effect.clock.sleep(for: .milliseconds(250))
+                        effect.dispatch(.increment)
+                    }
+                },
+                Middleware(id: "defers") { context in
+                    guard context.action == .tag("deferred") else { return .next }
+                    return .deferred { effect in
+                        sameClock.value.append((effect.clock as? CountingClock) === clock)
+                        try await effect.sleep(for: .seconds(60))
+                        return .nextAs(.add(10))
+                    }
+                },
+            ],
+            clock: clock
+        )
+        store.dispatch(.tag("task"))
+        try await store.settled(timeout: .seconds(5))
+        let ticket = store.dispatchTracked(.tag("deferred"))
+        #expect(try await ticket.outcome.pipeText == "reduced")
+        // The virtual clock returns at once: finishing well within the 5 s timeouts proves
+        // nothing slept on a real clock, and the clock saw every sleep.
+        #expect(clock.sleeps == [.seconds(30), .milliseconds(250), .seconds(60)])
+        #expect(sameClock.value == [true, true])
+        #expect(store.count == 11)
+    }
+}

@@ -1,0 +1,108 @@
+import Observation
+import Redux
+import Testing
+
+/// The store as an `Observable`: observers are told after the reducers ran, at most once per
+/// handled action, never for an action every reducer declined.
+@Suite("Observation", .timeLimit(.minutes(1)))
+@MainActor
+struct ObservationTests {
+    @Test(arguments: [PipeObservedRead.state, .dynamicMember])
+    func observerIsToldAfterAHandledActionAndReadsTheNewState(read: PipeObservedRead) {
+        let store = makePipeStore()
+        let observer = PipeObserver(store, read: read, renewing: false)
+        #expect(observer.seen.isEmpty)
+        store.dispatch(.add(3))
+        #expect(observer.seen == [3], "onChange fired once, and reading the store there saw the new state")
+    }
+
+    @Test func observersAreToldAtMostOncePerHandledAction() {
+        let store = makePipeStore(reducers: [
+            pipeRecordingReducer(id: "first", exit: .next),
+            pipeRecordingReducer(id: "second", exit: .next),
+            pipeRecordingReducer(id: "third", exit: .next),
+        ])
+        let observer = PipeObserver(store)
+        store.dispatch(.increment)
+        #expect(observer.seen == [3], "three writing reducers, one notification")
+        store.dispatch(.add(2))
+        #expect(observer.seen == [3, 9])
+    }
+
+    @Test func observersAreToldEvenWhenTheStateEndsEqual() {
+        let store = makePipeStore(reducers: [Reducer(id: "touches nothing") { _, _ in .next }])
+        let observer = PipeObserver(store)
+        store.dispatch(.increment)
+        #expect(observer.notifications == 1)
+    }
+
+    /// A reducer answering `.defaultNext` must not write; if it does anyway, the write is kept
+    /// but nobody is told, until a later handled action notifies.
+    @Test func observersAreNotToldWhenEveryReducerDeclinesAndAStrayWriteIsKept() {
+        let store = makePipeStore(reducers: [
+            Reducer(id: "misbehaves") { state, action in
+                guard action == .ignored else { return .defaultNext }
+                state.count += 100
+                return .defaultNext
+            },
+            pipeRecordingReducer(),
+        ])
+        let observer = PipeObserver(store)
+        let ticket = store.dispatchTracked(.ignored)
+        #expect(ticket.outcomeIfFinished?.pipeText == "unhandled")
+        #expect(observer.notifications == 0)
+        #expect(store.count == 100, "the stray write is kept")
+        store.dispatch(.increment)
+        #expect(observer.seen == [101], "the next handled action is still told")
+    }
+
+    @Test func notificationsFollowTheLastHandledActionOfADrain() async throws {
+        let store = makePipeStore()
+        let observer = PipeObserver(store)
+        let actions = Array(repeating: PipeAction.increment, count: 200) + [.ignored]
+        await Task.detached { store.dispatch(contentsOf: actions) }.value
+        try await store.settled(timeout: .seconds(5))
+        #expect(store.count == 200)
+        #expect((1...200).contains(observer.notifications))
+        #expect(observer.seen.last == 200, "a notification followed the last handled action")
+    }
+
+    @Test func observersAreToldWhenASuspendedActionLandsAtItsResume() async throws {
+        let gate = PipeGate()
+        defer { gate.open() }
+        let store = makePipeStore(middlewares: [
+            Middleware(id: "defers") { context in
+                guard context.action == .add(5) else { return .next }
+                return .deferred { _ in
+                    await gate.wait()
+                    return .next
+                }
+            },
+        ])
+        let observer = PipeObserver(store)
+        let ticket = store.dispatchTracked(.add(5))
+        #expect(observer.notifications == 0, "nothing reduced yet")
+        gate.open()
+        #expect(try await ticket.outcome.pipeText == "reduced")
+        #expect(observer.seen == [5])
+    }
+
+    @Test func anObserverArrivingAfterUnobservedDispatchesIsTold() {
+        let store = makePipeStore()
+        for _ in 0..<10 { store.dispatch(.increment) }
+        let observer = PipeObserver(store, renewing: false)
+        store.dispatch(.increment)
+        #expect(observer.seen == [11])
+    }
+
+    @Test func anObserverRenewingAfterANotificationIsToldAgain() {
+        let store = makePipeStore()
+        let first = PipeObserver(store, renewing: false)
+        store.dispatch(.increment)
+        store.dispatch(.increment)
+        #expect(first.seen == [1], "tracking is one-shot")
+        let second = PipeObserver(store, renewing: false)
+        store.dispatch(.increment)
+        #expect(second.seen == [3])
+    }
+}
