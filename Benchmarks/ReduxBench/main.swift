@@ -1,1 +1,65 @@
-print("bench")
+// redux-bench: measures the Redux store's dispatch path against a hand-written floor.
+//
+//   swift run -c release redux-bench [--quick] [--json]
+//
+// It reports; it does not judge: a missed target is printed as MISSED and the exit status is 0.
+// Exit 64 for bad arguments, 70 when a case's self-check fails (it measured the wrong thing).
+// Top-level code is main-actor isolated, so every main-actor case really dispatches there.
+
+import Foundation
+
+let usage = """
+    usage: redux-bench [--quick] [--json]
+      --quick  small runs of every case (for CI)
+      --json   print a JSON array of {case, ns_per_op, ratio_to_floor, value, unit}
+    """
+
+var quick = false
+var json = false
+for argument in CommandLine.arguments.dropFirst() {
+    switch argument {
+    case "--quick": quick = true
+    case "--json": json = true
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("redux-bench: unknown argument '\(argument)'\n\(usage)\n".utf8))
+        exit(64)
+    }
+}
+
+let config: BenchConfig = quick ? .quick : .full
+let cases = BenchCases(config: config)
+
+func machineDescription(quick: Bool) -> String {
+    let info = ProcessInfo.processInfo
+    #if compiler(>=6.3)
+    let compiler = "Swift 6.3+"
+    #elseif compiler(>=6.2)
+    let compiler = "Swift 6.2"
+    #else
+    let compiler = "Swift 6.0/6.1"
+    #endif
+    let mode = quick ? "quick" : "full"
+    return "\(info.operatingSystemVersionString), \(info.activeProcessorCount) cores, \(compiler), \(mode) run"
+}
+
+do {
+    let baseline = try cases.baseline()
+    let floor = try cases.floor()
+    let p1 = try cases.p1()
+    let p2 = try cases.p2()
+    let p4 = try cases.p4()
+    let p5 = try await cases.p5()
+    let p6 = try cases.p6()
+    let p7 = try cases.p7()
+    let results = BenchResults(
+        baseline: baseline, floor: floor, p1: p1, p2: p2, p4: p4, p5: p5,
+        p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, config: config
+    )
+    print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
+} catch {
+    FileHandle.standardError.write(Data("redux-bench: \(error)\n".utf8))
+    exit(70)
+}
