@@ -1,0 +1,194 @@
+import Foundation
+
+/// One line of the report.
+struct ReportRow: Encodable {
+    let name: String
+    /// Nanoseconds per dispatch (per action for P5); `nil` where it does not apply (P7).
+    let nanosecondsPerOperation: Double?
+    /// `nanosecondsPerOperation` over the floor's; `nil` where it does not apply (P5, P7).
+    let ratioToFloor: Double?
+    let value: Double
+    let unit: String
+    /// Fastest and slowest run, in `unit` (table only).
+    let spread: (minimum: Double, maximum: Double)?
+    /// The issue's target for this case and whether it was met (table only).
+    let target: String
+
+    private enum CodingKeys: String, CodingKey {
+        case name = "case"
+        case nanosecondsPerOperation = "ns_per_op"
+        case ratioToFloor = "ratio_to_floor"
+        case value
+        case unit
+    }
+
+    /// Writes `null` (not an absent key) for the figures that do not apply.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(nanosecondsPerOperation, forKey: .nanosecondsPerOperation)
+        try container.encode(ratioToFloor, forKey: .ratioToFloor)
+        try container.encode(value, forKey: .value)
+        try container.encode(unit, forKey: .unit)
+    }
+}
+
+/// Everything measured, turned into rows with the issue's targets.
+struct BenchResults {
+    var baseline: Samples
+    var floor: Samples
+    var p1: Samples
+    var p2: Samples
+    var p4: Samples
+    var p5: Samples
+    var p6: Samples
+    var p6EventsPerDispatch: Double
+    var p7: Samples?
+    var config: BenchConfig
+
+    var rows: [ReportRow] {
+        let floorNanoseconds = floor.median
+        func perDispatch(_ name: String, _ samples: Samples, target: String) -> ReportRow {
+            ReportRow(
+                name: name,
+                nanosecondsPerOperation: samples.median,
+                ratioToFloor: samples.median / floorNanoseconds,
+                value: samples.median,
+                unit: "ns/op",
+                spread: (samples.minimum, samples.maximum),
+                target: target
+            )
+        }
+        let p1Nanoseconds = p1.median
+        let p1Ratio = p1Nanoseconds / floorNanoseconds
+        let p2Ratio = p2.median / p1Nanoseconds
+        let p4Ratio = p4.median / p1Nanoseconds
+        let p5Rate = p5.median
+        let p6Cost = p6.median - p1Nanoseconds
+        var rows = [
+            perDispatch("baseline", baseline, target: "-"),
+            perDispatch("floor", floor, target: "-"),
+            perDispatch("P1", p1, target: verdict("<= 3x floor", met: p1Ratio <= 3, figure: "\(fixed(p1Ratio, 2))x")),
+            perDispatch("P2", p2, target: verdict("<= 2x P1", met: p2Ratio <= 2, figure: "\(fixed(p2Ratio, 2))x")),
+            perDispatch("P4", p4, target: verdict("<= 1.2x P1", met: p4Ratio <= 1.2, figure: "\(fixed(p4Ratio, 2))x")),
+            ReportRow(
+                name: "P5",
+                nanosecondsPerOperation: 1e9 / p5Rate,
+                ratioToFloor: nil,
+                value: p5Rate,
+                unit: "actions/s",
+                spread: (p5.minimum, p5.maximum),
+                target: verdict(">= 5,000,000 actions/s", met: p5Rate >= 5_000_000, figure: grouped(p5Rate))
+            ),
+            ReportRow(
+                name: "P6",
+                nanosecondsPerOperation: p6.median,
+                ratioToFloor: p6.median / floorNanoseconds,
+                value: p6Cost,
+                unit: "ns/op over P1",
+                spread: (p6.minimum - p1Nanoseconds, p6.maximum - p1Nanoseconds),
+                target: "reported: +\(fixed(p6Cost, 1)) ns/op over P1, \(fixed(p6EventsPerDispatch, 1)) events/dispatch"
+            ),
+        ]
+        let memoryNote = "\(grouped(Double(config.memoryDispatches))) dispatches"
+        if let p7 {
+            rows.append(ReportRow(
+                name: "P7",
+                nanosecondsPerOperation: nil,
+                ratioToFloor: nil,
+                value: p7.median,
+                unit: "bytes",
+                spread: (p7.minimum, p7.maximum),
+                target: verdict("< 1 MB", met: p7.median < 1_000_000, figure: "\(grouped(p7.median)) B over \(memoryNote)")
+            ))
+        } else {
+            rows.append(ReportRow(
+                name: "P7",
+                nanosecondsPerOperation: nil,
+                ratioToFloor: nil,
+                value: 0,
+                unit: "bytes (resident size unavailable on this OS)",
+                spread: nil,
+                target: "not measured: resident size unavailable"
+            ))
+        }
+        return rows
+    }
+
+    /// The report as a JSON array.
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(rows), as: UTF8.self)
+    }
+
+    /// The report as an aligned text table.
+    func table(machine: String) -> String {
+        let header = ["case", "ns/op", "x floor", "value", "unit", "runs min..max", "target"]
+        let cells = rows.map { row in
+            [
+                row.name,
+                row.nanosecondsPerOperation.map { fixed($0, 2) } ?? "-",
+                row.ratioToFloor.map { fixed($0, 2) } ?? "-",
+                row.unit == "ns/op" || row.unit.hasPrefix("ns/op over") ? fixed(row.value, 2) : grouped(row.value),
+                row.unit,
+                row.spread.map { spread in
+                    row.unit == "actions/s" || row.unit == "bytes"
+                        ? "\(grouped(spread.minimum))..\(grouped(spread.maximum))"
+                        : "\(fixed(spread.minimum, 2))..\(fixed(spread.maximum, 2))"
+                } ?? "-",
+                row.target,
+            ]
+        }
+        let widths = header.indices.map { column in
+            ([header] + cells).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ values: [String]) -> String {
+            values.indices.map { column in
+                let value = values[column]
+                let padding = String(repeating: " ", count: widths[column] - value.count)
+                return column == 0 || column >= 4 ? value + padding : padding + value
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        var lines = [
+            "redux-bench: \(machine)",
+            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches)))); median of \(config.runs) runs after a warm-up",
+            "",
+            line(header),
+            line(widths.map { String(repeating: "-", count: $0) }),
+        ]
+        lines += cells.map(line)
+        return lines.joined(separator: "\n")
+    }
+}
+
+private func verdict(_ target: String, met: Bool, figure: String) -> String {
+    "\(target): \(figure) \(met ? "MET" : "MISSED")"
+}
+
+/// `value` with `digits` decimals.
+func fixed(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite else { return "\(value)" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let rounded = (abs(value) * scale).rounded()
+    let whole = Int(rounded / scale)
+    let fraction = Int(rounded) - whole * Int(scale)
+    let sign = value < 0 && rounded != 0 ? "-" : ""
+    guard digits > 0 else { return "\(sign)\(whole)" }
+    let fractionText = String(fraction)
+    return "\(sign)\(whole).\(String(repeating: "0", count: digits - fractionText.count))\(fractionText)"
+}
+
+/// `value` rounded to an integer, with thousands separators.
+func grouped(_ value: Double) -> String {
+    guard value.isFinite else { return "\(value)" }
+    let rounded = Int(value.rounded())
+    let digits = String(rounded.magnitude)
+    var result = ""
+    for (offset, character) in digits.enumerated() {
+        if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+        result.append(character)
+    }
+    return rounded < 0 ? "-" + result : result
+}
