@@ -7,9 +7,9 @@
 @MainActor
 @dynamicMemberLookup
 public struct MiddlewareContext<State: Sendable, Action: Sendable> {
-    /// Unowned: a context only lives for the middleware call that received it, during which the
-    /// store is alive (it is running the call); this keeps reference counting off the hot path.
-    @usableFromInline unowned(unsafe) let store: Store<State, Action>
+    /// Unowned (checked): a context is meant to live only for the middleware call that received
+    /// it. Using one kept past the store's release traps instead of touching freed memory.
+    @usableFromInline unowned let store: Store<State, Action>
 
     /// The action as it reaches this middleware (after any earlier `.nextAs`).
     public let action: Action

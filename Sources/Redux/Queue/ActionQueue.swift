@@ -49,6 +49,22 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
         defer { lock.unlock() }
         if closed { return .rejected }
         entries.append(contentsOf: newEntries)
+        return appended(scheduleDrain: scheduleDrain)
+    }
+
+    /// Appends one entry.
+    @inlinable
+    func append(_ entry: Entry, scheduleDrain: Bool) -> AppendResult {
+        lock.lock()
+        defer { lock.unlock() }
+        if closed { return .rejected }
+        entries.append(entry)
+        return appended(scheduleDrain: scheduleDrain)
+    }
+
+    /// Bookkeeping after an append, under the lock.
+    @inlinable
+    func appended(scheduleDrain: Bool) -> AppendResult {
         let count = entries.count
         pendingCount.store(count, ordering: .releasing)
         if count > highWater { highWater = count }
@@ -57,12 +73,6 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
             return .queuedNeedsDrain
         }
         return .queued
-    }
-
-    /// Appends one entry.
-    @inlinable
-    func append(_ entry: Entry, scheduleDrain: Bool) -> AppendResult {
-        append(contentsOf: CollectionOfOne(entry), scheduleDrain: scheduleDrain)
     }
 
     /// Moves every pending entry into `batch` (which must be empty). Returns `false`, and marks
@@ -77,6 +87,19 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
         }
         swap(&entries, &batch)
         pendingCount.store(0, ordering: .releasing)
+        return true
+    }
+
+    /// Ends a scheduled drain that stopped early: returns `true` (the drain stays scheduled and
+    /// the caller must hop again) if entries are waiting, else marks no drain as scheduled.
+    @inlinable
+    func continueScheduledDrain() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if entries.isEmpty {
+            drainScheduled = false
+            return false
+        }
         return true
     }
 

@@ -9,8 +9,11 @@ extension Store {
     @inlinable
     func dispatchOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         if isProcessing || queue.hasPending {
+            let wasProcessing = isProcessing
+            isProcessing = true  // a dispatch from the log handler is queued, not nested
             enqueueOnMainActor(action, file: file, line: line, promise: promise)
-            if !isProcessing { drain() }
+            isProcessing = wasProcessing
+            if !wasProcessing { drain() }
             return
         }
         if isInvalidated {
@@ -29,21 +32,34 @@ extension Store {
 
     @usableFromInline
     func dispatchBatchOnMainActor(_ actions: [Action], file: StaticString, line: UInt) {
-        for action in actions {
-            enqueueOnMainActor(action, file: file, line: line, promise: nil)
+        let wasProcessing = isProcessing
+        isProcessing = true  // a dispatch from the log handler is queued, not nested
+        // The whole batch enters the queue together; then its `.enqueued` events are delivered.
+        let site = CallSite(file: file, line: line, onMainActor: true)
+        let entries = actions.map { action in
+            Entry(sequence: onLog == nil ? 0 : queue.nextSequence(), action: action, kind: .dispatch(site, logged: true), promise: nil)
         }
-        if !isProcessing { drain() }
+        let result = queue.append(contentsOf: entries, scheduleDrain: false)
+        if let onLog {
+            for entry in entries {
+                onLog(LogEvent(sequence: entry.sequence, action: entry.action, kind: .enqueued(site)))
+                if case .rejected = result { logCancelled(entry) }
+            }
+        }
+        isProcessing = wasProcessing
+        if !wasProcessing { drain() }
     }
 
     /// Queues an action dispatched on the main actor; its `.enqueued` event is delivered now.
     @inlinable
     func enqueueOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         let sequence = promise?.box.sequence ?? (onLog == nil ? 0 : queue.nextSequence())
-        if let onLog {
-            onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(CallSite(file: file, line: line, onMainActor: true))))
-        }
-        let entry = Entry(sequence: sequence, action: action, kind: .dispatch(CallSite(file: file, line: line, onMainActor: true), logged: true), promise: promise)
-        if case .rejected = queue.append(entry, scheduleDrain: false) {
+        let site = CallSite(file: file, line: line, onMainActor: true)
+        let entry = Entry(sequence: sequence, action: action, kind: .dispatch(site, logged: true), promise: promise)
+        // Queue first, then log: whatever the log handler dispatches lands behind this action.
+        let result = queue.append(entry, scheduleDrain: false)
+        if let onLog { onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(site))) }
+        if case .rejected = result {
             if onLog != nil { logCancelled(entry) }
             promise?.resolve(.cancelled)
         }
@@ -85,19 +101,30 @@ extension Store {
     @inlinable
     nonisolated func scheduleDrain() {
         Task { @MainActor [weak self] in
-            self?.drain()
+            self?.drainScheduledBatch()
         }
     }
 
-    /// Processes queued entries, one at a time in FIFO order, until the queue is empty. What the
-    /// entries enqueue is processed in the same drain.
+    /// The scheduled hop's drain: one batch (everything queued when it starts, and what that
+    /// enqueues from inside the pipeline), then, if producers added more meanwhile, another hop —
+    /// so a busy background producer cannot hold the main actor indefinitely.
     @inlinable
-    func drain() {
+    func drainScheduledBatch() {
+        drain(batchLimit: 1)
+        if queue.continueScheduledDrain() { scheduleDrain() }
+    }
+
+    /// Processes queued entries, one at a time in FIFO order, until the queue is empty (or
+    /// `batchLimit` batches were taken). What the entries enqueue is processed in the same drain.
+    @inlinable
+    func drain(batchLimit: Int = .max) {
         let wasProcessing = isProcessing
         isProcessing = true
         var local: [Entry] = []
         swap(&local, &batch)
-        while !isInvalidated, queue.takeAll(into: &local) {
+        var batches = 0
+        while !isInvalidated, batches < batchLimit, queue.takeAll(into: &local) {
+            batches += 1
             if let onLog, let first = local.first, let mark = queue.newHighWaterMark() {
                 onLog(LogEvent(sequence: first.sequence, action: first.action, kind: .queueHighWaterMark(mark)))
             }

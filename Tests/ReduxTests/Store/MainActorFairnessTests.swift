@@ -1,0 +1,67 @@
+import Foundation
+import Redux
+import Synchronization
+import Testing
+
+@Suite("Main-actor fairness and log-handler dispatch", .timeLimit(.minutes(1)))
+@MainActor
+struct MainActorFairnessTests {
+    /// The drain scheduled for remote dispatches takes one batch, then hands the main actor back:
+    /// a producer that never stops must not starve other main-actor work.
+    @Test func backgroundProducerCannotHoldTheMainActor() async throws {
+        let store = Store<CounterState, CounterAction>(initialState: CounterState(), reducers: [
+            Reducer(id: "slow") { state, _ in
+                state.count += 1
+                var spin = 0
+                for value in 0..<200 { spin &+= value }
+                if spin == -1 { state.count = 0 }
+                return .next
+            },
+        ])
+        let stop = Atomic<Bool>(false)
+        let producer = Thread {
+            while !stop.load(ordering: .relaxed) {
+                for _ in 0..<100 { store.dispatch(.increment) }
+            }
+        }
+        producer.start()
+        defer { stop.store(true, ordering: .relaxed) }
+        try await Task.sleep(for: .milliseconds(100))  // let the producer get going
+        let clock = ContinuousClock()
+        let asleep = clock.now
+        try await Task.sleep(for: .milliseconds(20))
+        let late = clock.now - asleep
+        stop.store(true, ordering: .relaxed)
+        #expect(late < .seconds(2), "a 20 ms sleep on the main actor resumed after \(late)")
+        try await store.settled(timeout: .seconds(20))
+        #expect(store.count > 0)
+    }
+
+    /// A dispatch made from the log handler while an action is being enqueued is queued behind
+    /// it, on every path (batch, queued behind remote work, fast path).
+    @Test(arguments: ["batch", "fast"])
+    func dispatchFromTheLogHandlerIsQueuedNotNested(path: String) throws {
+        final class Reference: @unchecked Sendable { weak var store: Store<CounterState, CounterAction>? }
+        let reference = Reference()
+        let store = Store<CounterState, CounterAction>(
+            initialState: CounterState(),
+            reducers: [Reducer(id: "record") { state, action in
+                state.record.append(action)
+                return .next
+            }],
+            onLog: { event in
+                if case .enqueued = event.kind, event.action == .mark("trigger") {
+                    reference.store?.dispatch(.mark("fromLog"))
+                }
+            }
+        )
+        reference.store = store
+        if path == "batch" {
+            store.dispatch(.mark("trigger"), .mark("b"))
+            #expect(store.record == [.mark("trigger"), .mark("b"), .mark("fromLog")])
+        } else {
+            store.dispatch(.mark("trigger"))
+            #expect(store.record == [.mark("trigger"), .mark("fromLog")])
+        }
+    }
+}
