@@ -7,17 +7,21 @@
 @MainActor
 @dynamicMemberLookup
 public struct MiddlewareContext<State: Sendable, Action: Sendable> {
-    /// Unowned (checked): a context is meant to live only for the middleware call that received
-    /// it. Using one kept past the store's release traps instead of touching freed memory.
-    @usableFromInline unowned let store: Store<State, Action>
+    /// Strong, so a context kept past its call can never reach a freed store (it keeps the store
+    /// alive instead; do not keep it). The store builds one context per action run and reuses it
+    /// for every middleware, so this costs one retain per action, not one per middleware.
+    @usableFromInline let store: Store<State, Action>
+
+    @usableFromInline var current: Action
 
     /// The action as it reaches this middleware (after any earlier `.nextAs`).
-    public let action: Action
+    @inlinable
+    public var action: Action { current }
 
     @inlinable
     init(store: Store<State, Action>, action: Action) {
         self.store = store
-        self.action = action
+        self.current = action
     }
 
     /// The current state, as a value. Reading it does not register an observation.

@@ -8,11 +8,17 @@ extension Store {
         var action = current
         var position = start
         let count = middlewares.count
+        guard position < count else {
+            let handled = reduce(action, sequence: sequence)
+            terminate(handled ? .reduced : .unhandled, action: action, sequence: sequence, promise: promise)
+            return
+        }
+        var context = MiddlewareContext(store: self, action: action)
         while position < count {
             let started = onLog == nil ? nil : clock.now?()
             let exit: MiddlewareExit<State, Action>
             do {
-                exit = try middlewares[position].body(MiddlewareContext(store: self, action: action))
+                exit = try middlewares[position].body(context)
             } catch {
                 if started != nil { logMiddleware(position, started, .resolve(error), action: action, sequence: sequence) }
                 resolve(error, origin: .middleware(id: middlewares[position].id, position: position), action: action, dispatched: dispatched, sequence: sequence, promise: promise)
@@ -24,6 +30,7 @@ extension Store {
                 break
             case .nextAs(let next):
                 action = next
+                context.current = next
             case .exit(let terminal):
                 end(with: terminal, middleware: position, action: action, dispatched: dispatched, sequence: sequence, promise: promise)
                 return
