@@ -1,0 +1,37 @@
+import Redux
+import Testing
+
+@Suite("Middleware context lifetime", .timeLimit(.minutes(1)))
+@MainActor
+struct MiddlewareContextLifetimeTests {
+    /// A context kept past its middleware call (against the advice) never reaches freed memory:
+    /// it keeps the store alive, and using it later reads the state and dispatches normally.
+    @Test func contextKeptPastItsCallNeverReachesAFreedStore() async throws {
+        final class Kept: @unchecked Sendable { var read: Int?; var done = false }
+        let kept = Kept()
+        weak var weakStore: Store<CounterState, CounterAction>?
+        do {
+            let store = Store<CounterState, CounterAction>(
+                initialState: CounterState(),
+                reducers: [counterReducer()],
+                middlewares: [Middleware(id: "keeps") { context in
+                    if context.action == .mark("go") {
+                        Task { @MainActor in
+                            try? await Task.sleep(for: .milliseconds(20))
+                            context.dispatch(.increment)
+                            kept.read = context.state.count
+                            kept.done = true
+                        }
+                    }
+                    return .next
+                }]
+            )
+            weakStore = store
+            store.dispatch(.mark("go"))
+        }
+        while !kept.done { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(kept.read == 1)
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(weakStore == nil, "once the kept context is gone, the store is freed")
+    }
+}
