@@ -39,7 +39,11 @@ extension Store {
             let kind = Entry.Kind.resume(index: position, dispatched: dispatched, suspendedAt: suspendedAt, result: result)
             store.enqueueRemote(Entry(sequence: sequence, action: action, kind: kind, promise: promise))
         }
-        if !started, suspended.claim(token) { promise?.resolve(.cancelled) }
+        if !started, suspended.claim(token) {
+            // The store was invalidated earlier in this pass: the action ends here, cancelled.
+            if onLog != nil { emit(sequence, action, .terminal(.cancelled)) }
+            promise?.resolve(.cancelled)
+        }
     }
 
     /// Continues a suspended action's chain after the deferring middleware.

@@ -24,6 +24,9 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
 
     @usableFromInline let lock = NSLock()
     @usableFromInline var entries: [Entry] = []
+    /// Index of the first pending entry: entries before it were taken by a bounded drain and
+    /// are compacted away once they make up half the array.
+    @usableFromInline var head = 0
     @usableFromInline var drainScheduled = false
     @usableFromInline var closed = false
     @usableFromInline var highWater = 0
@@ -65,7 +68,7 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
     /// Bookkeeping after an append, under the lock.
     @inlinable
     func appended(scheduleDrain: Bool) -> AppendResult {
-        let count = entries.count
+        let count = entries.count - head
         pendingCount.store(count, ordering: .releasing)
         if count > highWater { highWater = count }
         if scheduleDrain && !drainScheduled {
@@ -79,14 +82,41 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
     /// no drain as scheduled, when nothing was pending.
     @inlinable
     func takeAll(into batch: inout [Entry]) -> Bool {
+        take(upTo: .max, into: &batch)
+    }
+
+    /// Moves up to `limit` pending entries, oldest first, into `batch` (which must be empty).
+    /// Returns `false`, and marks no drain as scheduled, when nothing was pending.
+    @inlinable
+    func take(upTo limit: Int, into batch: inout [Entry]) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        if entries.isEmpty {
+        let pending = entries.count - head
+        if pending == 0 {
+            if head != 0 {
+                entries.removeAll(keepingCapacity: true)
+                head = 0
+            }
             drainScheduled = false
             return false
         }
-        swap(&entries, &batch)
-        pendingCount.store(0, ordering: .releasing)
+        if pending <= limit {
+            if head == 0 {
+                swap(&entries, &batch)
+            } else {
+                batch.append(contentsOf: entries[head...])
+                entries.removeAll(keepingCapacity: true)
+                head = 0
+            }
+        } else {
+            batch.append(contentsOf: entries[head..<(head + limit)])
+            head += limit
+            if head >= 1024, head * 2 >= entries.count {
+                entries.removeSubrange(0..<head)
+                head = 0
+            }
+        }
+        pendingCount.store(entries.count - head, ordering: .releasing)
         return true
     }
 
@@ -96,7 +126,7 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
     func continueScheduledDrain() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        if entries.isEmpty {
+        if entries.count == head {
             drainScheduled = false
             return false
         }
@@ -109,8 +139,9 @@ final class ActionQueue<State: Sendable, Action: Sendable>: @unchecked Sendable 
         lock.lock()
         defer { lock.unlock() }
         closed = true
-        let dropped = entries
+        let dropped = Array(entries[head...])
         entries = []
+        head = 0
         pendingCount.store(0, ordering: .releasing)
         return dropped
     }

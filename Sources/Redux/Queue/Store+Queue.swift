@@ -105,26 +105,29 @@ extension Store {
         }
     }
 
-    /// The scheduled hop's drain: one batch (everything queued when it starts, and what that
-    /// enqueues from inside the pipeline), then, if producers added more meanwhile, another hop —
-    /// so a busy background producer cannot hold the main actor indefinitely.
+    /// The scheduled hop's drain: at most ``scheduledTurnLimit`` entries, oldest first, then,
+    /// if more are waiting, another hop — so a background producer faster than the pipeline
+    /// cannot hold the main actor: other main-actor work gets a turn between bounded slices.
     @inlinable
     func drainScheduledBatch() {
-        drain(batchLimit: 1)
+        drain(limit: Self.scheduledTurnLimit)
         if queue.continueScheduledDrain() { scheduleDrain() }
     }
 
+    /// Entries one scheduled main-actor turn processes before yielding.
+    @inlinable static var scheduledTurnLimit: Int { 1024 }
+
     /// Processes queued entries, one at a time in FIFO order, until the queue is empty (or
-    /// `batchLimit` batches were taken). What the entries enqueue is processed in the same drain.
+    /// `limit` entries were taken). What the entries enqueue is processed in the same drain.
     @inlinable
-    func drain(batchLimit: Int = .max) {
+    func drain(limit: Int = .max) {
         let wasProcessing = isProcessing
         isProcessing = true
         var local: [Entry] = []
         swap(&local, &batch)
-        var batches = 0
-        while !isInvalidated, batches < batchLimit, queue.takeAll(into: &local) {
-            batches += 1
+        var taken = 0
+        while !isInvalidated, taken < limit, queue.take(upTo: limit - taken, into: &local) {
+            taken += local.count
             if let onLog, let first = local.first, let mark = queue.newHighWaterMark() {
                 onLog(LogEvent(sequence: first.sequence, action: first.action, kind: .queueHighWaterMark(mark)))
             }

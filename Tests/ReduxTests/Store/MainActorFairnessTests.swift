@@ -65,3 +65,34 @@ struct MainActorFairnessTests {
         }
     }
 }
+
+@Suite("Invalidation inside a pass", .timeLimit(.minutes(1)))
+@MainActor
+struct InvalidationInsidePassTests {
+    /// A middleware invalidates the store; a later middleware then suspends the same action:
+    /// the action ends cancelled, and the log says so.
+    @Test func deferredRefusedAfterInvalidateLogsACancelledTerminal() async throws {
+        final class Terminals: @unchecked Sendable { var outcomes: [String] = [] }
+        let terminals = Terminals()
+        final class Reference: @unchecked Sendable { weak var store: Store<CounterState, CounterAction>? }
+        let storeReference = Reference()
+        let store = Store<CounterState, CounterAction>(
+            initialState: CounterState(),
+            reducers: [counterReducer()],
+            middlewares: [
+                Middleware(id: "stopper") { _ in
+                    storeReference.store?.invalidate()
+                    return .next
+                },
+                Middleware(id: "defers") { _ in .deferred { _ in .next } },
+            ],
+            onLog: { event in
+                if case .terminal(let outcome) = event.kind { terminals.outcomes.append("\(outcome)") }
+            }
+        )
+        storeReference.store = store
+        let outcome = try await store.dispatchTracked(.increment).outcome
+        #expect("\(outcome)" == "cancelled")
+        #expect(terminals.outcomes == ["cancelled"])
+    }
+}
