@@ -508,36 +508,11 @@ extension LogEvent where Action == CounterAction {
 }
 
 extension LoggedExit {
-    var exitLabel: String {
-        switch self {
-        case .next: "next"
-        case .defaultNext: "defaultNext"
-        case .nextAs(let action): "nextAs(\(action))"
-        case .reduce: "reduce"
-        case .reduceAs(let action): "reduceAs(\(action))"
-        case .done: "done"
-        case .resolve(let error): "resolve(\(error))"
-        case .fail(let error): "fail(\(error))"
-        case .task: "task"
-        case .deferred: "deferred"
-        }
-    }
+    /// The library's own text form (`next`, `nextAs(a)`, ...).
+    var exitLabel: String { description }
 }
 
 extension DispatchOutcome {
-    var outcomeLabel: String {
-        switch self {
-        case .reduced: "reduced"
-        case .consumed: "consumed"
-        case let .recovered(recovery, reduced):
-            switch recovery {
-            case .reduce: "recovered(reduce, reduced: \(reduced))"
-            case .reduceAs(let action): "recovered(reduceAs(\(action)), reduced: \(reduced))"
-            case .done: "recovered(done, reduced: \(reduced))"
-            }
-        case .failed(let error): "failed(\(error))"
-        case .unhandled: "unhandled"
-        case .cancelled: "cancelled"
-        }
-    }
+    /// The library's own text form (`reduced`, `recovered(done, reduced: false)`, ...).
+    var outcomeLabel: String { description }
 }

@@ -421,20 +421,8 @@ extension LogEvent.Kind {
 }
 
 extension LoggedExit {
-    var pipeText: String {
-        switch self {
-        case .next: "next"
-        case .defaultNext: "defaultNext"
-        case .nextAs(let action): "nextAs(\(action))"
-        case .reduce: "reduce"
-        case .reduceAs(let action): "reduceAs(\(action))"
-        case .done: "done"
-        case .resolve(let error): "resolve(\(error))"
-        case .fail(let error): "fail(\(error))"
-        case .task: "task"
-        case .deferred: "deferred"
-        }
-    }
+    /// The library's own text form (`next`, `nextAs(a)`, ...).
+    var pipeText: String { description }
 }
 
 extension ReducerExit {
