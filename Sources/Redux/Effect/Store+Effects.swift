@@ -5,12 +5,19 @@ extension Store {
     @usableFromInline
     func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, action: Action, dispatched: Action, sequence: UInt64) {
         let context = EffectContext(store: self, clock: clock.clock)
+        let run: ActionRun<State, Action>
+        if let current = currentRun {
+            run = current
+        } else {
+            run = ActionRun()
+            currentRun = run
+        }
         runtime.spawn {
             do {
                 try await work(context)
             } catch {
                 if Task.isCancelled { return }
-                let entry = Entry(sequence: sequence, action: action, kind: .effectError(index: position, dispatched: dispatched, error: error), promise: nil)
+                let entry = Entry(sequence: sequence, action: action, kind: .effectError(index: position, dispatched: dispatched, error: error, run: run), promise: nil)
                 context.store?.enqueueRemote(entry)
             }
         }
@@ -21,6 +28,8 @@ extension Store {
     func startDeferred(_ handler: @escaping @Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>, middleware position: Int, action: Action, dispatched: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
         let context = EffectContext(store: self, clock: clock.clock)
         let suspendedAt = onLog == nil ? nil : clock.now?()
+        let run = currentRun  // the run goes on at the resumption
+        currentRun = nil
         let suspended = self.suspended
         let token = suspended.register(sequence: sequence, action: action, promise: promise)
         let started = runtime.spawn {
@@ -36,7 +45,7 @@ extension Store {
                 promise?.resolve(.cancelled)
                 return
             }
-            let kind = Entry.Kind.resume(index: position, dispatched: dispatched, suspendedAt: suspendedAt, result: result)
+            let kind = Entry.Kind.resume(index: position, dispatched: dispatched, suspendedAt: suspendedAt, result: result, run: run)
             store.enqueueRemote(Entry(sequence: sequence, action: action, kind: kind, promise: promise))
         }
         if !started, suspended.claim(token) {
@@ -64,6 +73,14 @@ extension Store {
             case .exit(let terminal):
                 end(with: terminal, middleware: position, action: entry.action, dispatched: dispatched, sequence: entry.sequence, promise: entry.promise)
             }
+        }
+    }
+
+    /// Queues the task errors that arrived before their run's terminal, now that it came.
+    @usableFromInline
+    func releaseParkedEffectErrors(of run: ActionRun<State, Action>) {
+        for entry in run.finish() {
+            if case .rejected = queue.append(entry, scheduleDrain: false) { return }
         }
     }
 

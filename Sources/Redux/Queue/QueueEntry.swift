@@ -7,9 +7,9 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         /// A fresh dispatch; `logged` says whether its `.enqueued` event was already delivered.
         case dispatch(CallSite, logged: Bool)
         /// A `.deferred` handler finished; resume after middleware `index`.
-        case resume(index: Int, dispatched: Action, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>)
+        case resume(index: Int, dispatched: Action, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>, run: ActionRun<State, Action>?)
         /// A `.task` started by middleware `index` threw after its action ended.
-        case effectError(index: Int, dispatched: Action, error: any Error)
+        case effectError(index: Int, dispatched: Action, error: any Error, run: ActionRun<State, Action>?)
     }
 
     @usableFromInline var sequence: UInt64

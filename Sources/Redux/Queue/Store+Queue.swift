@@ -25,6 +25,7 @@ extension Store {
         if let onLog {
             onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(CallSite(file: file, line: line, onMainActor: true))))
         }
+        currentRun = nil
         runPipeline(dispatched: action, current: action, from: 0, sequence: sequence, promise: promise)
         isProcessing = false
         if queue.hasPending { drain() }
@@ -155,10 +156,13 @@ extension Store {
             if let onLog, !logged {
                 onLog(LogEvent(sequence: entry.sequence, action: entry.action, kind: .enqueued(site)))
             }
+            currentRun = nil
             runPipeline(dispatched: entry.action, current: entry.action, from: 0, sequence: entry.sequence, promise: entry.promise)
-        case let .resume(index, dispatched, suspendedAt, result):
+        case let .resume(index, dispatched, suspendedAt, result, run):
+            currentRun = run
             resume(entry, after: index, dispatched: dispatched, suspendedAt: suspendedAt, result: result)
-        case let .effectError(index, dispatched, error):
+        case let .effectError(index, dispatched, error, run):
+            if let run, run.park(entry) { return }
             resolveEffectError(error, middleware: index, action: entry.action, dispatched: dispatched, sequence: entry.sequence)
         }
     }

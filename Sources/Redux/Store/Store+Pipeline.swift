@@ -138,5 +138,9 @@ extension Store {
     func terminate(_ outcome: DispatchOutcome<Action>, action: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
         if let onLog { onLog(LogEvent(sequence: sequence, action: action, kind: .terminal(outcome))) }
         promise?.resolve(outcome)
+        if let run = currentRun {
+            currentRun = nil
+            releaseParkedEffectErrors(of: run)
+        }
     }
 }

@@ -1,0 +1,44 @@
+import Redux
+import Testing
+
+@Suite("Task error ordering", .timeLimit(.minutes(1)))
+@MainActor
+struct TaskErrorOrderingTests {
+    struct Boom: Error {}
+
+    /// A `.task` fails while a later middleware keeps its action suspended in `.deferred`: the
+    /// error still reaches the resolvers only after the action's terminal.
+    @Test func taskErrorWaitsForItsSuspendedActionsTerminal() async throws {
+        final class Kinds: @unchecked Sendable { var lines: [String] = [] }
+        let kinds = Kinds()
+        let store = Store<CounterState, CounterAction>(
+            initialState: CounterState(),
+            reducers: [counterReducer()],
+            middlewares: [
+                Middleware(id: "starts") { context in
+                    context.action == .mark("go") ? .task { _ in throw Boom() } : .next
+                },
+                Middleware(id: "defers") { context in
+                    guard context.action == .mark("go") else { return .next }
+                    return .deferred { effect in
+                        try await effect.sleep(for: .milliseconds(150))
+                        return .next
+                    }
+                },
+            ],
+            resolvers: [Resolver(id: "reduces") { _ in .exit(.reduce) }],
+            onLog: { event in
+                switch event.kind {
+                case .terminal(let outcome): kinds.lines.append("terminal \(outcome)")
+                case .effectFailed: kinds.lines.append("effectFailed")
+                case .effectErrorResolved(let resolution): kinds.lines.append("resolved \(resolution)")
+                default: break
+                }
+            }
+        )
+        let outcome = try await store.dispatchTracked(.mark("go")).outcome
+        try await store.settled(timeout: .seconds(20))
+        #expect("\(outcome)" == "reduced")
+        #expect(kinds.lines == ["terminal reduced", "effectFailed", "resolved ignoredReduce"])
+    }
+}
