@@ -25,7 +25,7 @@ extension Store {
         if let onLog {
             onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(CallSite(file: file, line: line, onMainActor: true))))
         }
-        currentRun = nil
+        if currentRun != nil { currentRun = nil }
         runPipeline(dispatched: action, current: action, from: 0, sequence: sequence, promise: promise)
         isProcessing = false
         if queue.hasPending { drain() }
@@ -156,7 +156,7 @@ extension Store {
             if let onLog, !logged {
                 onLog(LogEvent(sequence: entry.sequence, action: entry.action, kind: .enqueued(site)))
             }
-            currentRun = nil
+            if currentRun != nil { currentRun = nil }
             runPipeline(dispatched: entry.action, current: entry.action, from: 0, sequence: entry.sequence, promise: entry.promise)
         case let .resume(index, dispatched, suspendedAt, result, run):
             currentRun = run

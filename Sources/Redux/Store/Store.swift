@@ -50,7 +50,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var observedSinceNotification = false
     @exclusivity(unchecked) @usableFromInline var isInvalidated = false
     /// The current pass's run record, created when a middleware starts a `.task` in it.
-    @usableFromInline var currentRun: ActionRun<State, Action>?
+    @exclusivity(unchecked) @usableFromInline var currentRun: ActionRun<State, Action>?
     /// Reused between drains so taking the queue does not allocate.
     @usableFromInline var batch: [QueueEntry<State, Action>] = []
 
