@@ -50,7 +50,10 @@ extension Store {
         }
         if !started, suspended.claim(token) {
             // The store was invalidated earlier in this pass: the action ends here, cancelled.
-            if onLog != nil { emit(sequence, action, .terminal(.cancelled)) }
+            if onLog != nil {
+                emit(sequence, action, .terminal(.cancelled))
+                if !deferredCancellations.isEmpty { flushDeferredCancellations() }
+            }
             promise?.resolve(.cancelled)
         }
     }

@@ -146,6 +146,7 @@ extension Store {
         }
         swap(&local, &batch)
         isProcessing = wasProcessing
+        if !deferredCancellations.isEmpty { flushDeferredCancellations() }
         if settle.hasWaiters.load(ordering: .relaxed) { settle.pulse() }
     }
 

@@ -133,10 +133,21 @@ extension Store {
         }
     }
 
+    /// Logs the cancelled terminals that `invalidate()` held back during the pass that just ended.
+    @usableFromInline
+    func flushDeferredCancellations() {
+        let held = deferredCancellations
+        deferredCancellations = []
+        for (sequence, action) in held { emit(sequence, action, .terminal(.cancelled)) }
+    }
+
     /// Reports the action's terminal to the log and to its ticket.
     @inlinable
     func terminate(_ outcome: DispatchOutcome<Action>, action: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
-        if let onLog { onLog(LogEvent(sequence: sequence, action: action, kind: .terminal(outcome))) }
+        if let onLog {
+            onLog(LogEvent(sequence: sequence, action: action, kind: .terminal(outcome)))
+            if !deferredCancellations.isEmpty { flushDeferredCancellations() }
+        }
         promise?.resolve(outcome)
         if let run = currentRun {
             currentRun = nil

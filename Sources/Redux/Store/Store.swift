@@ -51,6 +51,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var isInvalidated = false
     /// The current pass's run record, created when a middleware starts a `.task` in it.
     @exclusivity(unchecked) @usableFromInline var currentRun: ActionRun<State, Action>?
+    /// Cancelled terminals of suspended actions, held while a pass runs (see `invalidate()`).
+    @usableFromInline var deferredCancellations: [(UInt64, Action)] = []
     /// Reused between drains so taking the queue does not allocate.
     @usableFromInline var batch: [QueueEntry<State, Action>] = []
 
@@ -161,8 +163,15 @@ public final class Store<State: Sendable, Action: Sendable> {
             entry.promise?.resolve(.cancelled)
         }
         for action in suspended.removeAll() {
-            emit(action.sequence, action.action, .terminal(.cancelled))
             action.promise?.resolve(.cancelled)
+            if onLog == nil { continue }
+            // Inside a pass, its events must not be interleaved with another action's: the
+            // suspended action's cancelled terminal is logged once the current pass ends.
+            if isProcessing {
+                deferredCancellations.append((action.sequence, action.action))
+            } else {
+                emit(action.sequence, action.action, .terminal(.cancelled))
+            }
         }
         runtime.cancelAll()
         settle.pulse()

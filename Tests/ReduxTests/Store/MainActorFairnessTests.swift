@@ -96,3 +96,46 @@ struct InvalidationInsidePassTests {
         #expect(terminals.outcomes == ["cancelled"])
     }
 }
+
+extension InvalidationInsidePassTests {
+    /// `invalidate()` inside action B's pass cancels an earlier suspended action A; A's cancelled
+    /// terminal is logged after B's terminal, never between B's events.
+    @Test func suspendedActionsCancelledTerminalIsNotInterleavedWithTheCurrentPass() async throws {
+        final class Lines: @unchecked Sendable { var lines: [String] = [] }
+        final class Reference: @unchecked Sendable { weak var store: Store<CounterState, CounterAction>? }
+        let lines = Lines()
+        let reference = Reference()
+        let store = Store<CounterState, CounterAction>(
+            initialState: CounterState(),
+            reducers: [counterReducer()],
+            middlewares: [Middleware(id: "mw") { context in
+                switch context.action {
+                case .mark("A"): return .deferred { effect in
+                    try await effect.sleep(for: .seconds(10))
+                    return .next
+                }
+                case .mark("B"):
+                    reference.store?.invalidate()
+                    return .next
+                default: return .next
+                }
+            }],
+            onLog: { event in
+                switch event.kind {
+                case .enqueued: break
+                case .terminal(let outcome): lines.lines.append("\(event.action) terminal \(outcome)")
+                default: lines.lines.append("\(event.action) step")
+                }
+            }
+        )
+        reference.store = store
+        let ticketA = store.dispatchTracked(.mark("A"))
+        store.dispatch(.mark("B"))
+        #expect("\(try await ticketA.outcome)" == "cancelled")
+        #expect(lines.lines == [
+            "A step",
+            "B step", "B step", "B terminal reduced",
+            "A terminal cancelled",
+        ])
+    }
+}
