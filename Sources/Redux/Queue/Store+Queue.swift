@@ -21,7 +21,7 @@ extension Store {
             return
         }
         isProcessing = true
-        let sequence = promise?.box.sequence ?? (onLog == nil ? 0 : queue.nextSequence())
+        let sequence = sequenceNumber(for: promise)
         if let onLog {
             onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(CallSite(file: file, line: line, onMainActor: true))))
         }
@@ -35,18 +35,10 @@ extension Store {
     func dispatchBatchOnMainActor(_ actions: [Action], file: StaticString, line: UInt) {
         let wasProcessing = isProcessing
         isProcessing = true  // a dispatch from the log handler is queued, not nested
-        // The whole batch enters the queue together; then its `.enqueued` events are delivered.
         let site = CallSite(file: file, line: line, onMainActor: true)
-        let entries = actions.map { action in
-            Entry(sequence: onLog == nil ? 0 : queue.nextSequence(), action: action, kind: .dispatch(site, logged: true), promise: nil)
-        }
-        let result = queue.append(contentsOf: entries, scheduleDrain: false)
-        if let onLog {
-            for entry in entries {
-                onLog(LogEvent(sequence: entry.sequence, action: entry.action, kind: .enqueued(site)))
-                if case .rejected = result { logCancelled(entry) }
-            }
-        }
+        enqueueOnMainActor(actions.map { action in
+            Entry(sequence: sequenceNumber(for: nil), action: action, kind: .dispatch(site, logged: true), promise: nil)
+        })
         isProcessing = wasProcessing
         if !wasProcessing { drain() }
     }
@@ -54,23 +46,39 @@ extension Store {
     /// Queues an action dispatched on the main actor; its `.enqueued` event is delivered now.
     @inlinable
     func enqueueOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        let sequence = promise?.box.sequence ?? (onLog == nil ? 0 : queue.nextSequence())
         let site = CallSite(file: file, line: line, onMainActor: true)
-        let entry = Entry(sequence: sequence, action: action, kind: .dispatch(site, logged: true), promise: promise)
-        // Queue first, then log: whatever the log handler dispatches lands behind this action.
-        let result = queue.append(entry, scheduleDrain: false)
-        if let onLog { onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(site))) }
-        if case .rejected = result {
-            if onLog != nil { logCancelled(entry) }
-            promise?.resolve(.cancelled)
+        enqueueOnMainActor(CollectionOfOne(Entry(sequence: sequenceNumber(for: promise), action: action, kind: .dispatch(site, logged: true), promise: promise)))
+    }
+
+    /// Queues entries made on the main actor together, then delivers their `.enqueued` events:
+    /// whatever the log handler dispatches lands behind them. On a closed queue each entry is
+    /// answered (and logged) as cancelled.
+    @inlinable
+    func enqueueOnMainActor(_ entries: some Collection<Entry>) {
+        let result = queue.append(contentsOf: entries, scheduleDrain: false)
+        for entry in entries {
+            if let onLog, case let .dispatch(site, _) = entry.kind {
+                onLog(LogEvent(sequence: entry.sequence, action: entry.action, kind: .enqueued(site)))
+            }
+            if case .rejected = result {
+                if onLog != nil { logCancelled(entry) }
+                entry.promise?.resolve(.cancelled)
+            }
         }
+    }
+
+    /// The sequence number for a new dispatch: its ticket's, else a fresh one when a log handler
+    /// will show it, else 0 (nobody sees it; no atomic is touched).
+    @inlinable
+    nonisolated func sequenceNumber(for promise: OutcomePromise<Action>?) -> UInt64 {
+        promise?.box.sequence ?? (onLog == nil ? 0 : queue.nextSequence())
     }
 
     /// Queues an action dispatched from another isolation and makes sure a main-actor drain is
     /// scheduled. Never blocks on the pipeline.
     @inlinable
     nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        let sequence = promise?.box.sequence ?? (onLog == nil ? 0 : queue.nextSequence())
+        let sequence = sequenceNumber(for: promise)
         let site = CallSite(file: file, line: line, onMainActor: false)
         enqueueRemote(Entry(sequence: sequence, action: action, kind: .dispatch(site, logged: false), promise: promise))
     }
@@ -78,9 +86,8 @@ extension Store {
     @usableFromInline
     nonisolated func enqueueRemote(contentsOf actions: [Action], file: StaticString, line: UInt) {
         let site = CallSite(file: file, line: line, onMainActor: false)
-        let logging = onLog != nil
         let entries = actions.map { action in
-            Entry(sequence: logging ? queue.nextSequence() : 0, action: action, kind: .dispatch(site, logged: false), promise: nil)
+            Entry(sequence: sequenceNumber(for: nil), action: action, kind: .dispatch(site, logged: false), promise: nil)
         }
         switch queue.append(contentsOf: entries, scheduleDrain: true) {
         case .queued, .rejected: break
