@@ -4,6 +4,10 @@
 /// Built when the action enters the pipeline, carried `inout` through middlewares, resolvers and
 /// reducers, stored in a queue entry while the action is suspended in `.deferred` or while a task
 /// error waits, and rebuilt from that entry when it resumes.
+///
+/// Kept small on purpose (the call site lives in the queue entry and, for diagnostics, in the
+/// store's `passSite`): a larger value is destroyed through its generic value witness on the
+/// main-actor fast path, which costs P1 about 45 instructions per dispatch.
 @usableFromInline
 struct ActionRun<State: Sendable, Action: Sendable>: Sendable {
     /// The dispatch's sequence number (0 when neither a ticket nor a log handler needs one).
@@ -14,18 +18,15 @@ struct ActionRun<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline var action: Action
     /// Owed the action's outcome, for a tracked dispatch.
     @usableFromInline var promise: OutcomePromise<Action>?
-    /// Where the action was dispatched.
-    @usableFromInline var site: CallSite
     /// Created when a middleware starts a `.task` in this run.
     @usableFromInline var record: RunRecord<State, Action>?
 
     @inlinable
-    init(sequence: UInt64, action: Action, promise: OutcomePromise<Action>?, site: CallSite) {
+    init(sequence: UInt64, action: Action, promise: OutcomePromise<Action>?) {
         self.sequence = sequence
         self.dispatched = action
         self.action = action
         self.promise = promise
-        self.site = site
         self.record = nil
     }
 }

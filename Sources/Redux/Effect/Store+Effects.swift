@@ -10,12 +10,13 @@ extension Store {
         var errorRun = run
         errorRun.promise = nil  // an error entry never holds the action's ticket
         let failure = errorRun
+        let site = passSite
         runtime.spawn {
             do {
                 try await work(context)
             } catch {
                 if Task.isCancelled { return }
-                context.store?.enqueueRemote(Entry(failure, .effectError(index: position, error: error)))
+                context.store?.enqueueRemote(Entry(failure, site: site, .effectError(index: position, error: error)))
             }
         }
     }
@@ -28,6 +29,7 @@ extension Store {
         let suspendedAt = onLog == nil ? nil : clock.now?()
         let suspended = self.suspended
         let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise)
+        let site = passSite
         let started = runtime.spawn {
             let result: Result<DeferredExit<Action>, any Error>
             do {
@@ -43,7 +45,7 @@ extension Store {
             }
             // On an invalidated store the inbox refuses it: the ticket answers cancelled and
             // its cancelled terminal is logged on the main actor's next turn.
-            store.enqueueRemote(Entry(run, .resume(index: position, suspendedAt: suspendedAt, result: result)))
+            store.enqueueRemote(Entry(run, site: site, .resume(index: position, suspendedAt: suspendedAt, result: result)))
         }
         if !started, suspended.claim(token) {
             // The store was invalidated earlier in this pass: the action ends here, cancelled.
@@ -100,12 +102,12 @@ extension Store {
         case .reduceAs(let next):
             resolution = .enqueued(next)
             let site = CallSite(file: #fileID, line: #line, onMainActor: true)
-            enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: nil), action: next, promise: nil, site: site), .dispatch(logged: true))))
+            enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: nil), action: next, promise: nil), site: site, .dispatch(logged: true))))
         case .done: resolution = .done
         case .fail(let failure): resolution = .failed(failure)
         case nil:
             resolution = .failed(error)
-            if onLog == nil, let diagnostics { diagnostics.reportUnhandledEffectError(error, origin: origin, action: run.action, site: run.site) }
+            if onLog == nil, let diagnostics { diagnostics.reportUnhandledEffectError(error, origin: origin, action: run.action, site: passSite) }
         }
         if onLog != nil { emit(run.sequence, run.action, .effectErrorResolved(resolution)) }
     }

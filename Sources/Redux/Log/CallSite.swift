@@ -12,6 +12,7 @@ public struct CallSite: Sendable, CustomStringConvertible {
     public let onMainActor: Bool
 
     /// Creates a call site.
+    @inlinable
     public init(file: StaticString, line: UInt, onMainActor: Bool) {
         self.file = file
         self.line = line

@@ -12,13 +12,16 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         indirect case effectError(index: Int, error: any Error)
     }
 
-    /// The action's run: sequence, actions, promise, call site, run record.
+    /// The action's run: sequence, actions, promise, run record.
     @usableFromInline var run: ActionRun<State, Action>
+    /// Where the action was dispatched.
+    @usableFromInline var site: CallSite
     @usableFromInline var kind: Kind
 
     @inlinable
-    init(_ run: ActionRun<State, Action>, _ kind: Kind) {
+    init(_ run: ActionRun<State, Action>, site: CallSite, _ kind: Kind) {
         self.run = run
+        self.site = site
         self.kind = kind
     }
 }

@@ -15,7 +15,7 @@ extension Store {
     func dispatchOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         let site = CallSite(file: file, line: line, onMainActor: true)
         if isProcessing {
-            enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise, site: site), .dispatch(logged: true))))
+            enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .dispatch(logged: true))))
             return
         }
         if isInvalidated {
@@ -24,18 +24,25 @@ extension Store {
         }
         if inbox.hasPending {
             processCall {
-                enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise, site: site), .dispatch(logged: true))))
+                enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .dispatch(logged: true))))
             }
             return
         }
         // Fast path: nothing waits, so the action runs at once, without touching a queue.
         isProcessing = true
-        var run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise, site: site)
+        var run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
+        if isDiagnosing { passSite = site }
         if let onLog { onLog(LogEvent(sequence: run.sequence, action: action, kind: .enqueued(site))) }
         runPipeline(&run, from: 0)
-        if !pipeline.isEmpty { drainPipeline() }
-        isProcessing = false
-        finishCall()
+        if pipeline.isEmpty {
+            // Nothing else ran: no event can be held and no waiter can have become settled
+            // (the inbox was empty and the pipeline queue still is).
+            isProcessing = false
+        } else {
+            drainPipeline()
+            isProcessing = false
+            finishCall()
+        }
     }
 
     /// A batch dispatched on the main actor: queued together, then processed like one dispatch.
@@ -47,7 +54,7 @@ extension Store {
             return
         }
         let entries = actions.map { action in
-            Entry(ActionRun(sequence: sequenceNumber(for: nil), action: action, promise: nil, site: site), .dispatch(logged: true))
+            Entry(ActionRun(sequence: sequenceNumber(for: nil), action: action, promise: nil), site: site, .dispatch(logged: true))
         }
         if isProcessing {
             enqueueInPipeline(entries)
@@ -90,13 +97,13 @@ extension Store {
     @inlinable
     func enqueueInPipeline(_ entries: some Collection<Entry>) {
         if isInvalidated {
-            for entry in entries { refuse(entry.run.action, site: entry.run.site, promise: entry.run.promise, sequence: entry.run.sequence) }
+            for entry in entries { refuse(entry.run.action, site: entry.site, promise: entry.run.promise, sequence: entry.run.sequence) }
             return
         }
         pipeline.append(contentsOf: entries)
         if let onLog {
             for entry in entries {
-                onLog(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .enqueued(entry.run.site)))
+                onLog(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .enqueued(entry.site)))
             }
         }
         inbox.notePipelineDepth(pipeline.count)
@@ -114,7 +121,7 @@ extension Store {
     @inlinable
     nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         let site = CallSite(file: file, line: line, onMainActor: false)
-        enqueueRemote(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise, site: site), .dispatch(logged: false)))
+        enqueueRemote(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .dispatch(logged: false)))
     }
 
     /// Queues a batch from another isolation contiguously.
@@ -122,7 +129,7 @@ extension Store {
     nonisolated func enqueueRemote(contentsOf actions: [Action], file: StaticString, line: UInt) {
         let site = CallSite(file: file, line: line, onMainActor: false)
         let entries = actions.map { action in
-            Entry(ActionRun(sequence: sequenceNumber(for: nil), action: action, promise: nil, site: site), .dispatch(logged: false))
+            Entry(ActionRun(sequence: sequenceNumber(for: nil), action: action, promise: nil), site: site, .dispatch(logged: false))
         }
         handle(inbox.append(contentsOf: entries, keepRefusals: onLog != nil), for: entries)
     }
@@ -156,7 +163,7 @@ extension Store {
     /// the pipeline queue as one block, processes it like a dispatch call would, then, if more
     /// is waiting, hops again — so a background producer faster than the pipeline cannot hold
     /// the main actor. On an invalidated store it only delivers the refusals kept for the log.
-    @usableFromInline
+    @inlinable
     func runScheduledTurn() {
         if isInvalidated {
             for entry in inbox.takeRefusedForLog() { logRefusedRemote(entry) }
@@ -195,7 +202,7 @@ extension Store {
                 }
                 process(segment[index])
                 processed += 1
-                if processed - initial == Self.runawayCallThreshold, diagnostics != nil { warnRunawayCall() }
+                if processed - initial == Self.runawayCallThreshold, isDiagnosing { warnRunawayCall() }
             }
         }
     }
@@ -205,11 +212,12 @@ extension Store {
 
     @inlinable
     func process(_ entry: Entry) {
+        if isDiagnosing { passSite = entry.site }
         switch entry.kind {
         case .dispatch(let logged):
             var run = entry.run
             if let onLog, !logged {
-                onLog(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(run.site)))
+                onLog(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site)))
                 if isInvalidated {  // the log handler invalidated the store
                     dropAfterInvalidation(CollectionOfOne(entry))
                     return

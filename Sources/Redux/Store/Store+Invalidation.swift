@@ -29,7 +29,7 @@ extension Store {
     func logRefusedRemote(_ entry: Entry) {
         switch entry.kind {
         case .dispatch:
-            emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .refused(.invalidated, entry.run.site)))
+            emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .refused(.invalidated, entry.site)))
         case .resume:
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .terminal(.cancelled)))
         case .effectError:
@@ -52,7 +52,7 @@ extension Store {
         let run = entry.run
         switch entry.kind {
         case .dispatch(let logged):
-            if !logged { emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(run.site))) }
+            if !logged { emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site))) }
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
         case .resume:
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))

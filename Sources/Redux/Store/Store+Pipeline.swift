@@ -4,7 +4,7 @@
 extension Store {
     /// Runs the middleware chain from `start`, then the reducers, unless a middleware ends,
     /// suspends or fails the chain first.
-    @inlinable
+    @inlinable @inline(__always)
     func runPipeline(_ run: inout ActionRun<State, Action>, from start: Int) {
         var position = start
         let count = middlewares.count
@@ -130,14 +130,14 @@ extension Store {
         case .fail(let failure):
             terminate(.failed(failure), action: run.action, run)
         case nil:
-            if onLog == nil, let diagnostics { diagnostics.reportUnhandledFailure(error, origin: origin, action: run.action, site: run.site) }
+            if onLog == nil, let diagnostics { diagnostics.reportUnhandledFailure(error, origin: origin, action: run.action, site: passSite) }
             terminate(.failed(error), action: run.action, run)
         }
     }
 
     /// Reports the action's terminal to the log and to its ticket, then delivers the events held
     /// during its pass and releases the task errors parked on its run.
-    @inlinable
+    @inlinable @inline(__always)
     func terminate(_ outcome: DispatchOutcome<Action>, action: Action, _ run: ActionRun<State, Action>) {
         if let onLog {
             onLog(LogEvent(sequence: run.sequence, action: action, kind: .terminal(outcome)))

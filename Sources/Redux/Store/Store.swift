@@ -43,6 +43,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline nonisolated let settle: SettleSignal
     /// Debug-build diagnostics (unhandled errors, runaway calls); `nil` when off.
     @usableFromInline nonisolated let diagnostics: DiagnosticSink?
+    /// `diagnostics != nil`, as a plain flag: testing the optional would retain its closure.
+    @usableFromInline nonisolated let isDiagnosing: Bool
     /// Actions suspended in `.deferred` handlers, answered at once on invalidation or release.
     @usableFromInline nonisolated let suspended = SuspendedActions<Action>()
     @usableFromInline let registrar = ObservationRegistrar()
@@ -59,6 +61,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// Events about other actions (refusals, cancellations) raised while a pass runs, delivered
     /// when the pass ends so that no action's events are interleaved with another's.
     @exclusivity(unchecked) @usableFromInline var heldEvents: [LogEvent<Action>] = []
+    /// The call site of the action being processed; kept only for diagnostics (debug builds).
+    @exclusivity(unchecked) @usableFromInline var passSite = CallSite(file: "", line: 0, onMainActor: true)
 
     /// Creates a store whose pipeline is live at once.
     ///
@@ -91,6 +95,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.clock = StoreClock(options.clock, measuring: onLog != nil)
         self.inbox = Inbox()
         self.diagnostics = options.activeDiagnostics
+        self.isDiagnosing = diagnostics != nil
         let settle = SettleSignal()
         self.settle = settle
         self.runtime = EffectRuntime(settle: settle)
