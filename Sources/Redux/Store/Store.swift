@@ -145,7 +145,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// `.queueHighWaterMark` when it rises. Thread-safe.
     public nonisolated var queueHighWaterMark: Int { queue.highWaterMark }
 
-    /// Whether ``invalidate()`` was called.
+    /// `true` until ``invalidate()`` is called, `false` from then on.
     public var isValid: Bool { !isInvalidated }
 
     /// Cancels all store-owned work and refuses later dispatches.
