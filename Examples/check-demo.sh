@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks redux-demo end to end: the shipped session replays cleanly, and bad input stops the
-# replay with FILE:LINE: on stderr and the documented exit status. One line per check; exits
-# non-zero if any check fails.
+# replay with a message on stderr and the documented exit status (README.md, "The demo"): 64 for
+# bad arguments, 65 for bad data (a malformed line, an unknown action, a file with no action),
+# 66 for a file that cannot be opened. One line per check; exits non-zero if any check fails.
 #
 #   Examples/check-demo.sh [swift run flags...]     e.g. Examples/check-demo.sh -c release
 #   SWIFT_SCRATCH=/tmp/build Examples/check-demo.sh  adds --scratch-path /tmp/build
@@ -66,6 +67,58 @@ if [[ $(status) == 66 ]] && grep -Fq "$missing" "$work/err"; then
     pass "missing file: exit 66 with a message naming it"
 else
     fail "missing file: expected exit 66 (got exit $(status): $(tail -1 "$work/err"))"
+fi
+
+# 5. An empty file and a blank-only file: exit 65 with a message naming the file, nothing replayed.
+empty="$work/empty.jsonl"
+: >"$empty"
+blank="$work/blank.jsonl"
+printf '\n   \n\t\n\r\n' >"$blank"
+for file in "$empty" "$blank"; do
+    demo "$file"
+    if [[ $(status) == 65 ]] && grep -Fq "$file: no action to replay" "$work/err" && [[ ! -s "$work/out" ]]; then
+        pass "$(basename "$file"): exit 65, 'no action to replay' on stderr, nothing on stdout"
+    else
+        fail "$(basename "$file"): expected exit 65 and 'no action to replay' on stderr (got exit $(status): $(tail -1 "$work/err"))"
+    fi
+done
+
+# 6. A one-line session says "(1 line)".
+one="$work/one.jsonl"
+printf '%s\n' '{"type":"increment"}' >"$one"
+demo "$one"
+if [[ $(status) == 0 ]] && grep -Fq "Replaying $one (1 line)" "$work/out"; then
+    pass "one-line session: exit 0, 'Replaying ... (1 line)'"
+else
+    fail "one-line session: expected exit 0 and '(1 line)' (got exit $(status): $(head -1 "$work/out"))"
+fi
+
+# 7. A directory: exit 66, like a missing file.
+demo "$work"
+if [[ $(status) == 66 ]] && grep -Fq "is a directory" "$work/err"; then
+    pass "directory: exit 66 with 'is a directory'"
+else
+    fail "directory: expected exit 66 (got exit $(status): $(tail -1 "$work/err"))"
+fi
+
+# 8. Bad arguments: exit 64 with the usage on stderr, for two files and for an unknown option.
+for args in "$one $one" "--frobnicate"; do
+    # shellcheck disable=SC2086 # split on purpose: each case is a list of arguments
+    demo $args
+    if [[ $(status) == 64 ]] && grep -Fq "usage: redux-demo" "$work/err"; then
+        pass "arguments '${args//$work\//}': exit 64 with the usage on stderr"
+    else
+        fail "arguments '${args//$work\//}': expected exit 64 and the usage (got exit $(status): $(head -1 "$work/err"))"
+    fi
+done
+
+# 9. --help: exit 0, the usage on stdout, listing the exit statuses.
+demo --help
+if [[ $(status) == 0 ]] && grep -Fq "usage: redux-demo" "$work/out" && grep -Eq '^ +64 ' "$work/out" \
+    && grep -Eq '^ +65 ' "$work/out" && grep -Eq '^ +66 ' "$work/out"; then
+    pass "--help: exit 0, usage with exit statuses 64, 65, 66 on stdout"
+else
+    fail "--help: expected exit 0 and the usage with its exit statuses (got exit $(status))"
 fi
 
 if ((failures > 0)); then

@@ -27,7 +27,8 @@ struct SessionFile {
 
     /// Reads the file at `path` and splits it into lines.
     ///
-    /// - Throws: ``ReplayError/cannotOpen(path:reason:)`` when it is missing or unreadable.
+    /// - Throws: ``ReplayError/cannotOpen(path:reason:)`` when it is missing or unreadable,
+    ///   ``ReplayError/noActions(path:)`` when it has no non-blank line.
     init(path: String) throws(ReplayError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -45,6 +46,7 @@ struct SessionFile {
             .enumerated()
             .map { (number: $0.offset + 1, text: Data($0.element)) }
             .filter { line in !line.text.allSatisfy { [0x20, 0x09, 0x0D].contains($0) } }
+        guard !lines.isEmpty else { throw .noActions(path: path) }
     }
 
     /// Decodes one line into an action, or explains why it is not one.
@@ -97,6 +99,8 @@ enum ReplayError: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// A line is not a valid action (exit status 65, EX_DATAERR).
     case badLine(path: String, line: Int, reason: String)
+    /// The file is empty or has only blank lines: nothing to replay (exit status 65, EX_DATAERR).
+    case noActions(path: String)
     /// The store did not settle in time (exit status 70, EX_SOFTWARE): a bug, not bad input.
     case stuck(path: String, line: Int, reason: String)
 
@@ -104,6 +108,7 @@ enum ReplayError: Error, CustomStringConvertible {
         switch self {
         case let .cannotOpen(path, reason): "\(path): cannot open session file: \(reason)"
         case let .badLine(path, line, reason): "\(path):\(line): \(reason)"
+        case let .noActions(path): "\(path): no action to replay: the file is empty or has only blank lines"
         case let .stuck(path, line, reason): "\(path):\(line): the store did not settle: \(reason)"
         }
     }
@@ -113,6 +118,7 @@ enum ReplayError: Error, CustomStringConvertible {
         switch self {
         case let .cannotOpen(path, _): "\(path) could not be read"
         case let .badLine(_, line, _): "line \(line) is not an action and was not applied"
+        case let .noActions(path): "\(path) holds no action"
         case let .stuck(_, line, _): "line \(line) did not settle"
         }
     }
@@ -121,7 +127,7 @@ enum ReplayError: Error, CustomStringConvertible {
     var exitStatus: Int32 {
         switch self {
         case .cannotOpen: 66
-        case .badLine: 65
+        case .badLine, .noActions: 65
         case .stuck: 70
         }
     }

@@ -152,9 +152,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     @inlinable
     var currentState: State { storage }
 
-    /// The most entries that were ever waiting at once in the inbox: dispatches from other
-    /// isolations, `.deferred` resumptions and task errors waiting for a main-actor turn. Also
-    /// logged as `.queueHighWaterMark` when it rises. Thread-safe.
+    /// The most entries that were ever waiting at once, in the inbox (dispatches from other
+    /// isolations, `.deferred` resumptions and task errors waiting for a main-actor turn) or in
+    /// the main actor's pipeline queue (actions dispatched while a call processes). Also logged
+    /// as `.queueHighWaterMark` when it rises. Thread-safe.
     public nonisolated var queueHighWaterMark: Int { inbox.highWaterMark }
 
     /// `true` until ``invalidate()`` is called; `false` afterwards, for good.

@@ -1,4 +1,6 @@
-// The README's quick start, verbatim (ReadmeExamplesTests checks that it stays so).
+// README.md's Swift blocks, verbatim: DocBlocksCompiledTests fails if the README drifts from
+// this file, DocExamplesTests runs them. The quick start is top-level code, as a reader would
+// write it (its names are unique in the test target).
 import Redux
 
 struct AppState: Sendable, Equatable {
@@ -53,5 +55,14 @@ func quickStart() async throws -> Store<AppState, AppAction> {
     print(try await ticket.outcome)         // recovered(reduceAs(loggedIn(false)), reduced: true)
     try await store.settled(timeout: .seconds(1))
     print(store.count)                      // 2
+    return store
+}
+
+@MainActor
+func shortestStore() -> Store<AppState, AppAction> {
+    let store = Store<AppState, AppAction>(initialState: AppState()) { state, action in
+        if case .increment = action { state.count += 1 }
+    }
+    store.dispatch(.increment)
     return store
 }

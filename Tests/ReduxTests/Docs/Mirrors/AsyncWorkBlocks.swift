@@ -1,0 +1,52 @@
+// Sources/Redux/Redux.docc/AsyncWork.md's Swift blocks, verbatim (DocBlocksCompiledTests keeps
+// them so; DocExamplesTests runs them).
+import Redux
+
+struct AsyncWorkBlocks {
+    struct Counter: Sendable, Equatable {
+        var count = 0
+        var savedCount = 0
+    }
+
+    enum CounterAction: Sendable {
+        case increment
+        case delayedIncrement
+        case save
+        case saved(Int)
+    }
+
+    let counter = Reducer<Counter, CounterAction>(id: "counter") { state, action in
+        switch action {
+        case .increment: state.count += 1; return .next
+        case .saved(let count): state.savedCount = count; return .next
+        case .delayedIncrement, .save: return .defaultNext
+        }
+    }
+
+    let delay = Middleware<Counter, CounterAction>(id: "delay") { context in
+        guard case .delayedIncrement = context.action else { return .defaultNext }
+        return .deferred { effect in
+            try await effect.sleep(for: .milliseconds(100))
+            return .nextAs(.increment)
+        }
+    }
+
+    let persist = Middleware<Counter, CounterAction>(id: "persist") { context in
+        guard case .save = context.action else { return .defaultNext }
+        let count = context.count
+        return .task { effect in
+            try await effect.sleep(for: .milliseconds(20))   // stands for a write to disk
+            effect.dispatch(.saved(count))
+        }
+    }
+
+    @MainActor
+    func delayAndSave() async throws -> Store<Counter, CounterAction> {
+        let store = Store(initialState: Counter(), reducers: [counter], middlewares: [delay, persist])
+        store.dispatch(.delayedIncrement, .increment, .save)
+        print(store.count, store.savedCount)   // 1 0: the delayed increment and .saved come later
+        try await store.settled(timeout: .seconds(1))
+        print(store.count, store.savedCount)   // 2 1
+        return store
+    }
+}
