@@ -2,17 +2,30 @@
 extension Store {
     /// Sends `action` into the pipeline; callable from any isolation without `await`.
     ///
-    /// - On the main actor, outside the pipeline: processes everything already queued, then
-    ///   `action`, then whatever those dispatch, before returning. When it returns the state
-    ///   reflects `action`, unless a middleware suspended it with `.deferred` (it then lands at
-    ///   its resume position).
+    /// - On the main actor, outside the pipeline: first takes, as one block, everything other
+    ///   isolations had queued in the inbox before the call; processes that, then `action`, then
+    ///   whatever main-actor code dispatches meanwhile (middlewares, resolvers, observation
+    ///   callbacks, resolver recoveries, released task errors), transitively; then returns
+    ///   without looking at the inbox again. When it returns the state reflects `action`, unless
+    ///   a middleware suspended it with `.deferred` (it then lands at its resume position, on a
+    ///   later main-actor turn). What other isolations enqueue meanwhile — a `.task`'s or a
+    ///   `.deferred` handler's dispatch, a background thread — waits for a later turn, so the
+    ///   result right after the call never depends on timing.
     /// - On the main actor, inside the pipeline (a middleware, a resolver, an observation
-    ///   callback): queued behind the current action, processed after that action's terminal.
+    ///   callback): queued behind the current action, processed after that action's terminal,
+    ///   in the same call.
     /// - From any other isolation (another actor, a detached task, a plain thread): only
-    ///   enqueued, never blocking on the pipeline; the main actor drains the queue on its next
-    ///   turn. Order is kept per caller.
+    ///   appended to the inbox, never blocking on the pipeline; a scheduled main-actor turn
+    ///   processes at most 1,024 inbox entries, then yields. Order is kept per caller. A
+    ///   dispatch from a nonisolated helper called by a middleware passes `#isolation == nil`
+    ///   and takes this route too.
     ///
-    /// After ``invalidate()`` the action is dropped.
+    /// The bound of one main-actor call is the backlog at the moment it was called plus its own
+    /// consequences, not a constant. A main-actor observer that dispatches on every change keeps
+    /// its call from ever returning (debug builds warn once after 100,000 such actions).
+    ///
+    /// After ``invalidate()`` the action is refused: a tracked dispatch answers
+    /// `.refused(.invalidated)` and the log records one `.refused` event.
     ///
     /// - Parameters:
     ///   - action: the action to process.
