@@ -86,6 +86,8 @@ enum Format {
         case let .failed(error): "failed: \(error)"
         case .unhandled: "unhandled"
         case .cancelled: "cancelled"
+        case let .refused(reason): "refused (\(reason))"
+        default: "\(outcome)"
         }
     }
 
@@ -101,6 +103,7 @@ enum Format {
         case let .fail(error): "fail (\(error))"
         case .task: "task"
         case .deferred: "deferred"
+        default: "\(exit)"
         }
     }
 

@@ -12,9 +12,9 @@
 /// per dispatched action; an action enqueued by a resolver's recovery of a task error gets a new
 /// one.
 ///
-/// - Important: ``Kind`` grows as the library gains capabilities. Always give a `switch` over it
-///   a `default:` branch; a hidden underscored case makes that necessary, so
-///   adding kinds never breaks your code.
+/// - Important: ``Kind`` grows as the library gains capabilities (see <doc:EnumPolicy>). Always
+///   give a `switch` over it a `default:` branch; a hidden underscored case makes that
+///   necessary, so adding kinds never breaks your code.
 public struct LogEvent<Action: Sendable>: Sendable {
     /// The sequence number of the dispatch this event belongs to.
     public let sequence: UInt64
@@ -30,10 +30,19 @@ public struct LogEvent<Action: Sendable>: Sendable {
         self.kind = kind
     }
 
-    /// What a ``LogEvent`` reports. Switch over it with a `default:` branch.
+    /// What a ``LogEvent`` reports.
+    ///
+    /// - Important: This enum gains cases as the library gains capabilities (see
+    ///   <doc:EnumPolicy>). Give a `switch` over it a `default:` branch; the hidden case
+    ///   `_doNotMatchThisCase` makes the compiler ask for one.
     public enum Kind: Sendable {
         /// The action entered the queue (or the pipeline directly) from `site`.
         case enqueued(CallSite)
+        /// The dispatch made at `site` was refused for `reason` (the store was invalidated or
+        /// released): the action never entered the queue. This one event is also the action's
+        /// terminal; no `.enqueued` event precedes it. Its ticket answers
+        /// ``DispatchOutcome/refused(_:)``.
+        case refused(RefusalReason, CallSite)
         /// A middleware ran and returned `exit`.
         case middleware(ComponentStep, LoggedExit<Action>)
         /// A `.deferred` handler returned and the suspended action resumed with `exit`;
@@ -52,7 +61,8 @@ public struct LogEvent<Action: Sendable>: Sendable {
         case effectErrorResolved(EffectErrorResolution<Action>)
         /// The queue reached a new high-water mark (the most actions waiting at once).
         case queueHighWaterMark(Int)
-        /// Not a real event: it exists so that a `switch` must have a `default:` branch.
+        /// Not a real event: the library never produces it. It exists so that a `switch` over
+        /// ``LogEvent/Kind`` must have a `default:` branch, and adding kinds never breaks it.
         case _doNotMatchThisCase
     }
 }

@@ -1,7 +1,8 @@
 // Text forms of the pipeline's outcome and exit types, for logs, demos and test failures.
 
 extension DispatchOutcome: CustomStringConvertible {
-    /// A short text form, e.g. `reduced` or `recovered(reduceAs(loggedIn(false)), reduced: true)`.
+    /// A short text form, e.g. `reduced`, `refused(invalidated)` or
+    /// `recovered(reduceAs(loggedIn(false)), reduced: true)`.
     public var description: String {
         switch self {
         case .reduced: "reduced"
@@ -10,6 +11,8 @@ extension DispatchOutcome: CustomStringConvertible {
         case .failed(let error): "failed(\(error))"
         case .unhandled: "unhandled"
         case .cancelled: "cancelled"
+        case .refused(let reason): "refused(\(reason))"
+        case ._doNotMatchThisCase: "unknown"
         }
     }
 }
@@ -39,18 +42,32 @@ extension LoggedExit: CustomStringConvertible {
         case .fail(let error): "fail(\(error))"
         case .task: "task"
         case .deferred: "deferred"
+        case ._doNotMatchThisCase: "unknown"
         }
     }
 }
 
 extension EffectErrorResolution: CustomStringConvertible {
-    /// `done`, `enqueued(action)`, `ignoredReduce` or `failed(error)`.
+    /// `done`, `enqueued(action)`, `ignoredReduce`, `failed(error)` or `dropped`.
     public var description: String {
         switch self {
         case .done: "done"
         case .enqueued(let action): "enqueued(\(action))"
         case .ignoredReduce: "ignoredReduce"
         case .failed(let error): "failed(\(error))"
+        case .dropped: "dropped"
+        case ._doNotMatchThisCase: "unknown"
+        }
+    }
+}
+
+extension RefusalReason: CustomStringConvertible {
+    /// `invalidated` or `storeReleased`.
+    public var description: String {
+        switch self {
+        case .invalidated: "invalidated"
+        case .storeReleased: "storeReleased"
+        case ._doNotMatchThisCase: "unknown"
         }
     }
 }
@@ -68,6 +85,7 @@ extension LogEvent.Kind: CustomStringConvertible {
     public var description: String {
         switch self {
         case .enqueued(let site): "enqueued at \(site)\(site.onMainActor ? "" : " (off the main actor)")"
+        case let .refused(reason, site): "refused (\(reason)) at \(site)\(site.onMainActor ? "" : " (off the main actor)")"
         case let .middleware(step, exit): "middleware \(step) → \(exit) (\(step.duration))"
         case let .resumed(step, exit): "resumed after \(step) → \(exit) (suspended \(step.duration))"
         case let .resolver(step, exit): "resolver \(step) → \(exit) (\(step.duration))"

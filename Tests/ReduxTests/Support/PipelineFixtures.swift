@@ -444,6 +444,7 @@ extension DispatchOutcome {
         case .failed(let error): "failed(\(error))"
         case .unhandled: "unhandled"
         case .cancelled: "cancelled"
+        default: description
         }
     }
 }
@@ -465,6 +466,7 @@ extension EffectErrorResolution {
         case .enqueued(let action): "enqueued(\(action))"
         case .ignoredReduce: "ignoredReduce"
         case .failed(let error): "failed(\(error))"
+        default: description
         }
     }
 }
