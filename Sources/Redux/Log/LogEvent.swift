@@ -7,6 +7,10 @@
 ///
 /// Cost: with no handler attached no event is built and no clock is read.
 ///
+/// Equatable when `Action` is, so a test can compare a whole log with `==`: errors are equal when
+/// they have the same dynamic type and the same `String(describing:)` text, and durations are
+/// left out.
+///
 /// Every event carries the ``sequence`` number of the dispatch it belongs to and the ``action``
 /// as processed at that step (after any `.nextAs`). Sequence numbers start at 1 and grow by one
 /// per dispatched action; an action enqueued by a resolver's recovery of a task error gets a new
@@ -31,6 +35,9 @@ public struct LogEvent<Action: Sendable>: Sendable {
     }
 
     /// What a ``LogEvent`` reports.
+    ///
+    /// Equatable when `Action` is: errors are equal when they have the same dynamic type and the
+    /// same `String(describing:)` text; a ``ComponentStep``'s duration is left out.
     ///
     /// - Important: This enum gains cases as the library gains capabilities (see
     ///   <doc:EnumPolicy>). Give a `switch` over it a `default:` branch; the hidden case

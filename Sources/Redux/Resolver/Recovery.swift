@@ -1,6 +1,7 @@
 /// How a resolver recovered an action, as reported by ``DispatchOutcome/recovered(_:reduced:)``.
 ///
-/// One case per recovering ``ResolverTerminal`` (every terminal but `.fail`).
+/// One case per recovering ``ResolverTerminal`` (every terminal but `.fail`). Equatable when
+/// `Action` is.
 ///
 /// Closed: this enum will not gain cases (see <doc:EnumPolicy>), so a `switch` over it may list
 /// every case without a `default:`. It mirrors ``ResolverTerminal``, which is closed too.
