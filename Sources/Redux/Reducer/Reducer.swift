@@ -20,11 +20,15 @@
 /// }
 /// ```
 public struct Reducer<State, Action>: Sendable {
+    /// The function a reducer runs: it mutates the state in place and says whether it handled the
+    /// action. Synchronous and `@Sendable`; the store calls it on the main actor.
+    public typealias Body = @Sendable (inout State, Action) -> ReducerExit
+
     /// The label this reducer carries in log events.
     public let id: String
 
     @usableFromInline
-    let body: @Sendable (inout State, Action) -> ReducerExit
+    let body: Body
 
     /// Creates a reducer from a function that mutates the state and says whether it handled the
     /// action.
@@ -32,7 +36,7 @@ public struct Reducer<State, Action>: Sendable {
     /// - Parameters:
     ///   - id: a label for logs; need not be unique.
     ///   - reduce: called on the main actor with the state to mutate in place and the action.
-    public init(id: String, _ reduce: @escaping @Sendable (inout State, Action) -> ReducerExit) {
+    public init(id: String, _ reduce: @escaping Body) {
         self.id = id
         self.body = reduce
     }
