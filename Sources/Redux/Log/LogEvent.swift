@@ -12,9 +12,13 @@
 /// left out.
 ///
 /// Every event carries the ``sequence`` number of the dispatch it belongs to and the ``action``
-/// as processed at that step (after any `.nextAs`). Sequence numbers start at 1 and grow by one
-/// per dispatched action; an action enqueued by a resolver's recovery of a task error gets a new
-/// one.
+/// as processed at that step (after any `.nextAs`). Sequence numbers come from one counter per
+/// store, starting at 1. A number is drawn for every dispatch made while a log handler is
+/// attached and for every tracked dispatch (it is the ticket's ``DispatchTicket/sequence``); an
+/// untracked dispatch to a store without a log handler draws none. So the numbers a log shows
+/// are unique and increase, but they may skip, and two dispatches made at the same moment on
+/// different threads may be processed in the other order. An action enqueued by a resolver's
+/// recovery of a task error gets a new number.
 ///
 /// - Important: ``Kind`` grows as the library gains capabilities (see <doc:EnumPolicy>). Always
 ///   give a `switch` over it a `default:` branch; a hidden underscored case makes that

@@ -81,15 +81,16 @@ extension LogEvent: CustomStringConvertible {
 }
 
 extension LogEvent.Kind: CustomStringConvertible {
-    /// What happened, in words.
+    /// What happened, in words, with durations in a readable unit, e.g.
+    /// `reducer counter#0 → next (410 ns)` or `resumed after loader#1 → next (suspended 1.20 s)`.
     public var description: String {
         switch self {
         case .enqueued(let site): "enqueued at \(site)\(site.onMainActor ? "" : " (off the main actor)")"
         case let .refused(reason, site): "refused (\(reason)) at \(site)\(site.onMainActor ? "" : " (off the main actor)")"
-        case let .middleware(step, exit): "middleware \(step) → \(exit) (\(step.duration))"
-        case let .resumed(step, exit): "resumed after \(step) → \(exit) (suspended \(step.duration))"
-        case let .resolver(step, exit): "resolver \(step) → \(exit) (\(step.duration))"
-        case let .reducer(step, exit): "reducer \(step) → \(exit) (\(step.duration))"
+        case let .middleware(step, exit): "middleware \(step) → \(exit) (\(step.duration.logText))"
+        case let .resumed(step, exit): "resumed after \(step) → \(exit) (suspended \(step.duration.logText))"
+        case let .resolver(step, exit): "resolver \(step) → \(exit) (\(step.duration.logText))"
+        case let .reducer(step, exit): "reducer \(step) → \(exit) (\(step.duration.logText))"
         case .terminal(let outcome): "terminal: \(outcome)"
         case let .effectFailed(origin, error): "\(origin) threw \(error)"
         case .effectErrorResolved(let resolution): "effect error resolved: \(resolution)"
