@@ -18,5 +18,6 @@ public struct ComponentStep: Sendable, CustomStringConvertible {
         self.duration = duration
     }
 
+    /// `id#position`, e.g. `counter#0` (the duration is printed by the event that carries it).
     public var description: String { "\(id)#\(position)" }
 }
