@@ -19,7 +19,7 @@ struct Replay {
     ///   (earlier lines stay applied, this one is not), ``ReplayError/stuck(path:line:reason:)``
     ///   if the store does not settle within five seconds.
     func run(_ session: SessionFile) async throws(ReplayError) {
-        print("Replaying \(session.path) (\(session.lines.count) \(session.lines.count == 1 ? "line" : "lines"))")
+        print("Replaying \(session.path) (\(session.lines.count) lines)")
         print("initial    \(store.state.compactDescription)")
         for line in session.lines {
             let action = try session.action(at: line)
@@ -86,6 +86,7 @@ enum Format {
         case let .failed(error): "failed: \(error)"
         case .unhandled: "unhandled"
         case .cancelled: "cancelled"
+        case let .refused(reason): "refused (\(reason))"
         default: "\(outcome)"
         }
     }
@@ -102,6 +103,7 @@ enum Format {
         case let .fail(error): "fail (\(error))"
         case .task: "task"
         case .deferred: "deferred"
+        default: "\(exit)"
         }
     }
 

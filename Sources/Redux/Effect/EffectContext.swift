@@ -3,9 +3,13 @@
 ///
 /// Isolation: `Sendable`, used off the main actor. It holds the store weakly, so work in flight
 /// never keeps a released store alive; once the store is gone, `dispatch` does nothing and
-/// ``read(_:)`` throws `CancellationError`.
+/// its reads throw `CancellationError`.
 ///
-/// Ordering: what the work dispatches is queued behind everything already queued; a ``read(_:)``
+/// Reading: `read { state in ... }` runs a closure on the main actor and returns a small
+/// projection; ``read(_:)-(KeyPath<State,Value>Sendable)`` reads one field
+/// (`try await effect.read(\.count)`).
+///
+/// Ordering: what the work dispatches is queued behind everything already queued; a read
 /// right after a dispatch may not show it yet. Use ``dispatchTracked(_:file:line:)`` and await
 /// its outcome when that matters.
 public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
@@ -52,6 +56,16 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
             guard let store else { throw CancellationError() }
             return body(store.currentState)
         }
+    }
+
+    /// Reads one field of the current state on the main actor: `try await effect.read(\.count)`.
+    ///
+    /// The same as `read { state in state[keyPath: keyPath] }`: only the field is copied out of
+    /// the state.
+    ///
+    /// - Throws: `CancellationError` if the store has been released.
+    public func read<Value: Sendable>(_ keyPath: KeyPath<State, Value> & Sendable) async throws -> Value {
+        try await read { state in state[keyPath: keyPath] }
     }
 
     /// Sleeps for `duration` on the store's clock.

@@ -1,9 +1,11 @@
-/// Where an action was dispatched from, as recorded by the `.enqueued` log event.
+/// Where an action was dispatched from, as recorded by the `.enqueued` and `.refused` log events.
 ///
 /// The file and line come from the `#fileID` and `#line` defaults of the dispatch methods, so
 /// they cost nothing when no log handler is attached.
+///
+/// Equatable: two call sites are equal when their ``fileID``, ``line`` and ``onMainActor`` are.
 public struct CallSite: Sendable, CustomStringConvertible {
-    /// The `#fileID` of the dispatching code.
+    /// The `#fileID` of the dispatching code (`Module/File.swift`), as the compiler gave it.
     public let file: StaticString
     /// The line of the dispatching code.
     public let line: UInt
@@ -19,5 +21,9 @@ public struct CallSite: Sendable, CustomStringConvertible {
         self.onMainActor = onMainActor
     }
 
+    /// The ``file`` as a `String` (`Module/File.swift`), for comparing, filtering or printing.
+    public var fileID: String { "\(file)" }
+
+    /// `Module/File.swift:line`.
     public var description: String { "\(file):\(line)" }
 }

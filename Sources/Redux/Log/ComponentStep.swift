@@ -1,4 +1,7 @@
 /// Which pipeline component a log event is about and how long it took.
+///
+/// Equatable: two steps are equal when they name the same component (``id`` and ``position``);
+/// the ``duration`` is left out of `==`, so the same run logged twice compares equal.
 public struct ComponentStep: Sendable, CustomStringConvertible {
     /// The component's `id` label.
     public let id: String
@@ -15,5 +18,6 @@ public struct ComponentStep: Sendable, CustomStringConvertible {
         self.duration = duration
     }
 
+    /// `id#position`, e.g. `counter#0` (the duration is printed by the event that carries it).
     public var description: String { "\(id)#\(position)" }
 }

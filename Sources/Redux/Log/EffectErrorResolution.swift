@@ -1,5 +1,11 @@
 /// What became of an error thrown by a `.task` after its action had already ended, as recorded
 /// by the `.effectErrorResolved` log event.
+///
+/// Equatable when `Action` is: two ``failed(_:)`` resolutions are equal when their errors have
+/// the same dynamic type and the same `String(describing:)` text.
+///
+/// - Important: This enum may gain cases (see <doc:EnumPolicy>). Give a `switch` over it a
+///   `default:` branch; the hidden case `_doNotMatchThisCase` makes the compiler ask for one.
 public enum EffectErrorResolution<Action: Sendable>: Sendable {
     /// A resolver answered `.exit(.done)`.
     case done
@@ -9,6 +15,11 @@ public enum EffectErrorResolution<Action: Sendable>: Sendable {
     case ignoredReduce
     /// A resolver answered `.exit(.fail(error))`, or no resolver handled it.
     case failed(any Error)
-    /// The error was still queued when the store was invalidated: nobody saw it.
+    /// The error was still queued when ``Store/invalidate()`` ran: no resolver saw it. Its
+    /// action had already reached its terminal, so this is not a second terminal.
     case dropped
+    /// Not a real resolution: the library never produces it. It exists so that a `switch` over
+    /// ``EffectErrorResolution`` must have a `default:` branch, and adding resolutions never
+    /// breaks it.
+    case _doNotMatchThisCase
 }

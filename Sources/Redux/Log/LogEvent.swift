@@ -7,14 +7,22 @@
 ///
 /// Cost: with no handler attached no event is built and no clock is read.
 ///
-/// Every event carries the ``sequence`` number of the dispatch it belongs to and the ``action``
-/// as processed at that step (after any `.nextAs`). Sequence numbers start at 1 and grow by one
-/// per dispatched action; an action enqueued by a resolver's recovery of a task error gets a new
-/// one.
+/// Equatable when `Action` is, so a test can compare a whole log with `==`: errors are equal when
+/// they have the same dynamic type and the same `String(describing:)` text, and durations are
+/// left out.
 ///
-/// - Important: ``Kind`` grows as the library gains capabilities. Always give a `switch` over it
-///   a `default:` branch; a hidden underscored case makes that necessary, so
-///   adding kinds never breaks your code.
+/// Every event carries the ``sequence`` number of the dispatch it belongs to and the ``action``
+/// as processed at that step (after any `.nextAs`). Sequence numbers come from one counter per
+/// store, starting at 1. A number is drawn for every dispatch made while a log handler is
+/// attached and for every tracked dispatch (it is the ticket's ``DispatchTicket/sequence``); an
+/// untracked dispatch to a store without a log handler draws none. So the numbers a log shows
+/// are unique and increase, but they may skip, and two dispatches made at the same moment on
+/// different threads may be processed in the other order. An action enqueued by a resolver's
+/// recovery of a task error gets a new number.
+///
+/// - Important: ``Kind`` grows as the library gains capabilities (see <doc:EnumPolicy>). Always
+///   give a `switch` over it a `default:` branch; a hidden underscored case makes that
+///   necessary, so adding kinds never breaks your code.
 public struct LogEvent<Action: Sendable>: Sendable {
     /// The sequence number of the dispatch this event belongs to.
     public let sequence: UInt64
@@ -30,10 +38,22 @@ public struct LogEvent<Action: Sendable>: Sendable {
         self.kind = kind
     }
 
-    /// What a ``LogEvent`` reports. Switch over it with a `default:` branch.
+    /// What a ``LogEvent`` reports.
+    ///
+    /// Equatable when `Action` is: errors are equal when they have the same dynamic type and the
+    /// same `String(describing:)` text; a ``ComponentStep``'s duration is left out.
+    ///
+    /// - Important: This enum gains cases as the library gains capabilities (see
+    ///   <doc:EnumPolicy>). Give a `switch` over it a `default:` branch; the hidden case
+    ///   `_doNotMatchThisCase` makes the compiler ask for one.
     public enum Kind: Sendable {
         /// The action entered the queue (or the pipeline directly) from `site`.
         case enqueued(CallSite)
+        /// The dispatch made at `site` was refused for `reason` (the store was invalidated or
+        /// released): the action never entered the queue. This one event is also the action's
+        /// terminal; no `.enqueued` event precedes it. Its ticket answers
+        /// ``DispatchOutcome/refused(_:)``.
+        case refused(RefusalReason, CallSite)
         /// A middleware ran and returned `exit`.
         case middleware(ComponentStep, LoggedExit<Action>)
         /// A `.deferred` handler returned and the suspended action resumed with `exit`;
@@ -50,11 +70,10 @@ public struct LogEvent<Action: Sendable>: Sendable {
         case effectFailed(ErrorOrigin, any Error)
         /// The resolvers settled an effect error.
         case effectErrorResolved(EffectErrorResolution<Action>)
-        /// A dispatch from `site` was refused; this is also its terminal.
-        case refused(RefusalReason, CallSite)
         /// The queue reached a new high-water mark (the most actions waiting at once).
         case queueHighWaterMark(Int)
-        /// Not a real event: it exists so that a `switch` must have a `default:` branch.
+        /// Not a real event: the library never produces it. It exists so that a `switch` over
+        /// ``LogEvent/Kind`` must have a `default:` branch, and adding kinds never breaks it.
         case _doNotMatchThisCase
     }
 }

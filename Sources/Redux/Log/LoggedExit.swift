@@ -1,5 +1,15 @@
 /// The exit a middleware, a resumed `.deferred` handler or a resolver returned, as the log
-/// records it (closures left out, so it can be printed and compared by case).
+/// records it (closures left out, so it can be printed and compared).
+///
+/// Built by the store on the main actor when a log handler is attached; one enum covers the
+/// three components' exits so a log reader handles them alike.
+///
+/// Equatable when `Action` is: two ``resolve(_:)`` (or two ``fail(_:)``) exits are equal when
+/// their errors have the same dynamic type and the same `String(describing:)` text.
+///
+/// - Important: This enum may gain cases as the components gain exits (see <doc:EnumPolicy>).
+///   Give a `switch` over it a `default:` branch; the hidden case `_doNotMatchThisCase` makes
+///   the compiler ask for one.
 public enum LoggedExit<Action: Sendable>: Sendable {
     /// `.next`.
     case next
@@ -21,6 +31,9 @@ public enum LoggedExit<Action: Sendable>: Sendable {
     case task
     /// `.deferred`: the action's chain was suspended.
     case deferred
+    /// Not a real exit: the library never produces it. It exists so that a `switch` over
+    /// ``LoggedExit`` must have a `default:` branch, and adding exits never breaks it.
+    case _doNotMatchThisCase
 }
 
 extension LoggedExit {

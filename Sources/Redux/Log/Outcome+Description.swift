@@ -1,7 +1,8 @@
 // Text forms of the pipeline's outcome and exit types, for logs, demos and test failures.
 
 extension DispatchOutcome: CustomStringConvertible {
-    /// A short text form, e.g. `reduced` or `recovered(reduceAs(loggedIn(false)), reduced: true)`.
+    /// A short text form, e.g. `reduced`, `refused(invalidated)` or
+    /// `recovered(reduceAs(loggedIn(false)), reduced: true)`.
     public var description: String {
         switch self {
         case .reduced: "reduced"
@@ -11,6 +12,7 @@ extension DispatchOutcome: CustomStringConvertible {
         case .unhandled: "unhandled"
         case .cancelled: "cancelled"
         case .refused(let reason): "refused(\(reason))"
+        case ._doNotMatchThisCase: "unknown"
         }
     }
 }
@@ -40,12 +42,13 @@ extension LoggedExit: CustomStringConvertible {
         case .fail(let error): "fail(\(error))"
         case .task: "task"
         case .deferred: "deferred"
+        case ._doNotMatchThisCase: "unknown"
         }
     }
 }
 
 extension EffectErrorResolution: CustomStringConvertible {
-    /// `done`, `enqueued(action)`, `ignoredReduce` or `failed(error)`.
+    /// `done`, `enqueued(action)`, `ignoredReduce`, `failed(error)` or `dropped`.
     public var description: String {
         switch self {
         case .done: "done"
@@ -53,6 +56,18 @@ extension EffectErrorResolution: CustomStringConvertible {
         case .ignoredReduce: "ignoredReduce"
         case .failed(let error): "failed(\(error))"
         case .dropped: "dropped"
+        case ._doNotMatchThisCase: "unknown"
+        }
+    }
+}
+
+extension RefusalReason: CustomStringConvertible {
+    /// `invalidated` or `storeReleased`.
+    public var description: String {
+        switch self {
+        case .invalidated: "invalidated"
+        case .storeReleased: "storeReleased"
+        case ._doNotMatchThisCase: "unknown"
         }
     }
 }
@@ -66,18 +81,19 @@ extension LogEvent: CustomStringConvertible {
 }
 
 extension LogEvent.Kind: CustomStringConvertible {
-    /// What happened, in words.
+    /// What happened, in words, with durations in a readable unit, e.g.
+    /// `reducer counter#0 → next (410 ns)` or `resumed after loader#1 → next (suspended 1.20 s)`.
     public var description: String {
         switch self {
         case .enqueued(let site): "enqueued at \(site)\(site.onMainActor ? "" : " (off the main actor)")"
-        case let .middleware(step, exit): "middleware \(step) → \(exit) (\(step.duration))"
-        case let .resumed(step, exit): "resumed after \(step) → \(exit) (suspended \(step.duration))"
-        case let .resolver(step, exit): "resolver \(step) → \(exit) (\(step.duration))"
-        case let .reducer(step, exit): "reducer \(step) → \(exit) (\(step.duration))"
+        case let .refused(reason, site): "refused (\(reason)) at \(site)\(site.onMainActor ? "" : " (off the main actor)")"
+        case let .middleware(step, exit): "middleware \(step) → \(exit) (\(step.duration.logText))"
+        case let .resumed(step, exit): "resumed after \(step) → \(exit) (suspended \(step.duration.logText))"
+        case let .resolver(step, exit): "resolver \(step) → \(exit) (\(step.duration.logText))"
+        case let .reducer(step, exit): "reducer \(step) → \(exit) (\(step.duration.logText))"
         case .terminal(let outcome): "terminal: \(outcome)"
         case let .effectFailed(origin, error): "\(origin) threw \(error)"
         case .effectErrorResolved(let resolution): "effect error resolved: \(resolution)"
-        case let .refused(reason, site): "refused (\(reason)) at \(site)"
         case .queueHighWaterMark(let mark): "queue high-water mark \(mark)"
         case ._doNotMatchThisCase: "unknown"
         }

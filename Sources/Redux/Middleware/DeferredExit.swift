@@ -5,6 +5,11 @@
 /// on the main actor against the state at that time, starting with the middleware after the one
 /// that deferred. This is the one place where an action lands at its resume position rather
 /// than its dispatch position. There is no `.defaultNext`, `.task` or nested `.deferred` here.
+///
+/// Closed: this enum will not gain cases (see <doc:EnumPolicy>), so a `switch` over it may list
+/// every case without a `default:`. It is an answer a handler returns: go on, go on with another
+/// action, or end the chain.
+@frozen
 public enum DeferredExit<Action: Sendable>: Sendable {
     /// Resume with the same action: the middlewares after the deferring one run, then the
     /// reducers. Log: a `.resumed` event with exit `.next`.

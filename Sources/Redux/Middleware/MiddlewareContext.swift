@@ -42,6 +42,23 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable> {
     public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
         store.dispatchOnMainActor(action, file: file, line: line, promise: nil)
     }
+
+    /// Queues `action` behind the current one, like ``dispatch(_:file:line:)``, and returns a
+    /// ticket whose ``DispatchTicket/outcome`` says how its run ended.
+    ///
+    /// The action is processed after the current action reaches its terminal, so its outcome is
+    /// never known while this middleware runs: await it from a `.task` or `.deferred` handler, or
+    /// after the dispatch that started this pass returned. The ticket does not keep the store
+    /// alive. Every tracked dispatch draws a sequence number (the ticket's
+    /// ``DispatchTicket/sequence``).
+    ///
+    /// - Parameters:
+    ///   - action: the action to queue.
+    ///   - file: the call site's file, for the log (defaults to `#fileID`).
+    ///   - line: the call site's line (defaults to `#line`).
+    public func dispatchTracked(_ action: Action, file: StaticString = #fileID, line: UInt = #line) -> DispatchTicket<Action> {
+        store.dispatchTrackedOnMainActor(action, file: file, line: line)
+    }
 }
 
 @available(*, unavailable)

@@ -2,6 +2,12 @@
 ///
 /// Follows TinyRedux's supervised pipeline. Every case states what it does to the pipeline and
 /// what the log records for it (a `.middleware` event carrying a ``LoggedExit``).
+///
+/// Closed: this enum will not gain cases (see <doc:EnumPolicy>), so a `switch` over it may list
+/// every case without a `default:`. It is an answer a middleware returns, and a hidden case
+/// would be a value a middleware could return that means nothing; the log's ``LoggedExit``,
+/// which readers switch over, is the one that may grow.
+@frozen
 public enum MiddlewareExit<State: Sendable, Action: Sendable>: Sendable {
     /// Pass the action on to the next middleware (then the reducers).
     ///

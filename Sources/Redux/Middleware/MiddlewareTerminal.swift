@@ -2,6 +2,11 @@
 ///
 /// Used inside ``MiddlewareExit/exit(_:)`` and ``DeferredExit/exit(_:)``. Each case skips every
 /// middleware after the one that returned it.
+///
+/// Closed: this enum will not gain cases (see <doc:EnumPolicy>), so a `switch` over it may list
+/// every case without a `default:`. The four cases are every way to end a chain: reduce, reduce
+/// something else, consume, or fail.
+@frozen
 public enum MiddlewareTerminal<Action: Sendable>: Sendable {
     /// Skip the remaining middlewares and run the reducers on the current action.
     ///

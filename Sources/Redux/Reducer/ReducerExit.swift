@@ -5,6 +5,10 @@
 /// time. The exit only steers the reducer chain; the action's terminal outcome is decided from
 /// the exits of the whole chain (see ``DispatchOutcome``). The three cases follow TinyRedux's
 /// reducer exits.
+///
+/// Closed: this enum will not gain cases (see <doc:EnumPolicy>), so a `switch` over it may list
+/// every case without a `default:`. The three cases are every answer a reducer can give: handled
+/// and go on, handled and stop, or not handled.
 @frozen
 public enum ReducerExit: Sendable, Hashable {
     /// Handled; the next reducer runs too.

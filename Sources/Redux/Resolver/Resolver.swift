@@ -8,21 +8,22 @@
 ///
 /// The `id` is a label for logs; duplicates are allowed. This is TinyRedux's resolver.
 public struct Resolver<State: Sendable, Action: Sendable>: Sendable {
+    /// The function a resolver runs for each error it is shown: called on the main actor,
+    /// synchronously, with a context (error, origin, action, state) valid only during the call.
+    public typealias Handler = @MainActor @Sendable (ResolverContext<State, Action>) -> ResolverExit<Action>
+
     /// The label this resolver carries in log events.
     public let id: String
 
     @usableFromInline
-    let body: @MainActor @Sendable (ResolverContext<State, Action>) -> ResolverExit<Action>
+    let body: Handler
 
     /// Creates a resolver.
     ///
     /// - Parameters:
     ///   - id: a label for logs; need not be unique.
     ///   - resolve: called on the main actor with the error, its origin, and the action.
-    public init(
-        id: String,
-        _ resolve: @escaping @MainActor @Sendable (ResolverContext<State, Action>) -> ResolverExit<Action>
-    ) {
+    public init(id: String, _ resolve: @escaping Handler) {
         self.id = id
         self.body = resolve
     }

@@ -4,6 +4,11 @@
 /// middlewares are skipped whatever the case. For an error from a `.task` (an
 /// ``ErrorOrigin/effect(middlewareID:position:)`` origin) the action has already reached its
 /// terminal, so the cases act differently, as each says.
+///
+/// Closed: this enum will not gain cases (see <doc:EnumPolicy>), so a `switch` over it may list
+/// every case without a `default:`. The four cases are every way to settle an error: reduce the
+/// action, reduce another, drop it, or fail.
+@frozen
 public enum ResolverTerminal<Action: Sendable>: Sendable {
     /// Reduce the action as it was when the error was raised (after any `.nextAs`).
     ///

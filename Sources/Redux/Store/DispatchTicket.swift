@@ -21,6 +21,9 @@ public struct DispatchTicket<Action: Sendable>: Sendable {
 
     /// The dispatch's sequence number: the ``LogEvent/sequence`` of every log event about this
     /// action, so a ticket can be matched with the log.
+    ///
+    /// Drawn for every tracked dispatch, whether or not a log handler is attached; `0` only for
+    /// a ticket answered without a dispatch (an effect's dispatch after its store was released).
     public var sequence: UInt64 { box.sequence }
 
     /// The outcome if the action already reached its terminal, else `nil`. Never suspends.

@@ -1,7 +1,22 @@
-/// Why a dispatch was refused (placeholder; replaced by the API branch).
+/// Why a store refused a dispatch, as reported by ``DispatchOutcome/refused(_:)`` and the
+/// `.refused` log event.
+///
+/// A refused dispatch never entered the queue: no component saw the action. Refusal is decided
+/// when the dispatch is made, on any isolation; the log event for a refusal made off the main
+/// actor is delivered when the main actor next runs the store (and never after its release).
+///
+/// Later versions add reasons (the planned rate limits add `.rateLimited`).
+///
+/// - Important: This enum may gain cases (see <doc:EnumPolicy>). Give a `switch` over it a
+///   `default:` branch; the hidden case `_doNotMatchThisCase` makes the compiler ask for one.
 public enum RefusalReason: Sendable, Hashable {
-    /// The store was invalidated.
+    /// ``Store/invalidate()`` had been called: the store refuses every later dispatch.
     case invalidated
-    /// The store was released.
+
+    /// The store had been released: a context or effect that outlived it dispatched.
     case storeReleased
+
+    /// Not a real reason: the library never produces it. It exists so that a `switch` over
+    /// ``RefusalReason`` must have a `default:` branch, and adding reasons never breaks it.
+    case _doNotMatchThisCase
 }

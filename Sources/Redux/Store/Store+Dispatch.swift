@@ -96,29 +96,39 @@ extension Store {
         line: UInt = #line,
         isolation: isolated (any Actor)? = #isolation
     ) -> DispatchTicket<Action> {
-        let box = OutcomeBox<Action>(sequence: inbox.nextSequence())
-        let promise = OutcomePromise(box: box)
         if let isolation, isolation === MainActor.shared {
-            onMainActor((action, file, line, promise)) { store, call in
-                store.dispatchOnMainActor(call.0, file: call.1, line: call.2, promise: call.3)
+            return onMainActor((action, file, line)) { store, call in
+                store.dispatchTrackedOnMainActor(call.0, file: call.1, line: call.2)
             }
-        } else {
-            enqueueRemote(action, file: file, line: line, promise: promise)
         }
+        let box = OutcomeBox<Action>(sequence: inbox.nextSequence())
+        enqueueRemote(action, file: file, line: line, promise: OutcomePromise(box: box))
         return DispatchTicket(box: box)
     }
 
-    /// Runs `body` synchronously, treating the current context as the main actor.
+    /// A tracked dispatch known to run on the main actor, for ``dispatchTracked(_:file:line:isolation:)``
+    /// and the middleware and resolver contexts: draws the ticket's sequence number, then
+    /// dispatches like `dispatchOnMainActor` (processed at once outside the pipeline, queued
+    /// behind the current action inside it).
+    @usableFromInline
+    func dispatchTrackedOnMainActor(_ action: Action, file: StaticString, line: UInt) -> DispatchTicket<Action> {
+        let box = OutcomeBox<Action>(sequence: inbox.nextSequence())
+        dispatchOnMainActor(action, file: file, line: line, promise: OutcomePromise(box: box))
+        return DispatchTicket(box: box)
+    }
+
+    /// Runs `body` synchronously, treating the current context as the main actor, and returns
+    /// what it returns.
     ///
     /// Audited unchecked step: callers check `isolation === MainActor.shared` first (the compiler
     /// does not narrow isolation after that test). `body` is a non-capturing closure literal, so
     /// the cast costs no allocation and its state accesses stay compiler-checked.
     @inlinable
-    nonisolated func onMainActor<Call>(_ call: Call, _ body: @escaping @MainActor (Store, Call) -> Void) {
+    nonisolated func onMainActor<Call, Value>(_ call: Call, _ body: @escaping @MainActor (Store, Call) -> Value) -> Value {
         #if DEBUG
         MainActor.assertIsolated("Store.dispatch: isolation said main actor, but not running there")
         #endif
-        let unchecked = unsafeBitCast(body, to: ((Store, Call) -> Void).self)
-        unchecked(self, call)
+        let unchecked = unsafeBitCast(body, to: ((Store, Call) -> Value).self)
+        return unchecked(self, call)
     }
 }

@@ -90,6 +90,13 @@ struct DocExamplesTests {
         #expect(store.state == AsyncWorkBlocks.Counter(count: 2, savedCount: 1))
     }
 
+    // MARK: EnumPolicy.md
+
+    @Test func aSwitchWithDefaultCoversOutcomesAddedLater() {
+        #expect(summary(of: DispatchOutcome<Int>.reduced) == "reduced")
+        #expect(summary(of: DispatchOutcome<Int>.refused(.invalidated)) == "other")
+    }
+
     // MARK: ErrorHandling.md
 
     @Test func recoverLoginTurnsALoginErrorIntoLoginFailed() async throws {

@@ -444,7 +444,7 @@ extension DispatchOutcome {
         case .failed(let error): "failed(\(error))"
         case .unhandled: "unhandled"
         case .cancelled: "cancelled"
-        default: "\(self)"
+        default: description
         }
     }
 }
@@ -466,7 +466,7 @@ extension EffectErrorResolution {
         case .enqueued(let action): "enqueued(\(action))"
         case .ignoredReduce: "ignoredReduce"
         case .failed(let error): "failed(\(error))"
-        default: "\(self)"
+        default: description
         }
     }
 }
