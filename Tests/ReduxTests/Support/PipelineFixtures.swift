@@ -377,8 +377,10 @@ final class PipeObserver {
             case .state: _ = store.state
             case .dynamicMember: _ = store.count
             }
-        } onChange: { [self] in
-            MainActor.assumeIsolated { changed() }
+        } onChange: { [weak self] in
+            // Weak: the store's registrar keeps this closure until the next change, and the
+            // observer keeps the store; a strong capture would keep both alive for good.
+            MainActor.assumeIsolated { self?.changed() }
         }
     }
 
