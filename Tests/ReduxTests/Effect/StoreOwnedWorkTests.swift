@@ -15,27 +15,16 @@ struct StoreOwnedWorkTests {
         cancelled: Gate,
         late: SharedValue<String?>
     ) -> Middleware<PipeState, PipeAction> {
-        @Sendable func work(_ effect: EffectContext<PipeState, PipeAction>) async throws {
-            started.open()
-            do {
-                try await effect.sleep(for: .seconds(10))
-            } catch {
-                effect.dispatch(.add(1000))
-                late.value = try? await effect.dispatchTracked(.add(100)).outcome.description
-                cancelled.open()
-                throw error
-            }
-        }
-        return Middleware(id: deferred ? "defers" : "starts") { context in
-            guard context.action == .tag("go") else { return .next }
-            if deferred {
-                return .deferred { effect in
-                    try await work(effect)
-                    return .next
-                }
-            }
-            return .task { effect in try await work(effect) }
-        }
+        sleepingMiddleware(
+            id: deferred ? "defers" : "starts",
+            for: .tag("go"),
+            as: deferred ? .deferred : .task,
+            started: started,
+            cancelled: cancelled,
+            late: late,
+            thenSends: .add(1000),
+            andTracked: .add(100)
+        )
     }
 
     @Test func invalidateCancelsARunningTaskAndDropsWhatItSends() async throws {
@@ -72,13 +61,7 @@ struct StoreOwnedWorkTests {
         let release = Gate()
         defer { release.open() }
         let store = makePipeStore(middlewares: [
-            Middleware(id: "defers") { _ in
-                .deferred { _ in
-                    started.open()
-                    await release.wait()
-                    return .next
-                }
-            },
+            deferringMiddleware(id: "defers", for: nil, started: started, until: release),
         ])
         let ticket = store.dispatchTracked(.increment)
         #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
@@ -95,13 +78,7 @@ struct StoreOwnedWorkTests {
         var ticket: DispatchTicket<PipeAction>?
         do {
             let store = makePipeStore(middlewares: [
-                Middleware(id: "defers") { _ in
-                    .deferred { _ in
-                        started.open()
-                        await release.wait()
-                        return .next
-                    }
-                },
+                deferringMiddleware(id: "defers", for: nil, started: started, until: release),
             ])
             weakStore = store
             ticket = store.dispatchTracked(.increment)

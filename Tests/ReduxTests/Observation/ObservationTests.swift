@@ -71,13 +71,7 @@ struct ObservationTests {
         let gate = Gate()
         defer { gate.open() }
         let store = makePipeStore(middlewares: [
-            Middleware(id: "defers") { context in
-                guard context.action == .add(5) else { return .next }
-                return .deferred { _ in
-                    await gate.wait()
-                    return .next
-                }
-            },
+            deferringMiddleware(id: "defers", for: .add(5), until: gate),
         ])
         let observer = CountObserver(store)
         let ticket = store.dispatchTracked(.add(5))

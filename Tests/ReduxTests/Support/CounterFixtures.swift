@@ -85,13 +85,7 @@ func deferringMiddleware(
     until gate: Gate,
     resume: DeferredExit<CounterAction> = .next
 ) -> Middleware<CounterState, CounterAction> {
-    Middleware(id: "defers \(name)") { context in
-        guard context.action == .mark(name) else { return .next }
-        return .deferred { _ in
-            await gate.wait()
-            return resume
-        }
-    }
+    deferringMiddleware(id: "defers \(name)", for: .mark(name), until: gate, resume: resume)
 }
 
 /// A middleware that, for `.mark(name)`, suspends the action in a 10-second `.deferred` sleep on
@@ -104,21 +98,16 @@ func sleepingMiddleware(
     cancelled: Gate,
     late: SharedValue<String?>
 ) -> Middleware<CounterState, CounterAction> {
-    Middleware(id: "sleeps \(name)") { context in
-        guard context.action == .mark(name) else { return .next }
-        return .deferred { effect in
-            started.open()
-            do {
-                try await effect.sleep(for: .seconds(10))
-            } catch {
-                effect.dispatch(.mark("sent after cancellation"))
-                late.value = try? await effect.dispatchTracked(.mark("tracked after cancellation")).outcome.description
-                cancelled.open()
-                throw error
-            }
-            return .next
-        }
-    }
+    sleepingMiddleware(
+        id: "sleeps \(name)",
+        for: .mark(name),
+        as: .deferred,
+        started: started,
+        cancelled: cancelled,
+        late: late,
+        thenSends: .mark("sent after cancellation"),
+        andTracked: .mark("tracked after cancellation")
+    )
 }
 
 /// An actor that dispatches from its own isolation, without `await`.
