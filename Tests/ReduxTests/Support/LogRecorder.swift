@@ -18,13 +18,11 @@ final class LogRecorder<Action: Sendable>: @unchecked Sendable {
         { [self] event in record(event) }
     }
 
-    func record(_ event: LogEvent<Action>) {
+    private func record(_ event: LogEvent<Action>) {
         lock.withLock { stored.append(event) }
     }
 
     var events: [LogEvent<Action>] { lock.withLock { stored } }
-
-    func clear() { lock.withLock { stored.removeAll() } }
 
     // MARK: The pipeline tests' form
 
