@@ -86,6 +86,7 @@ enum Format {
         case let .failed(error): "failed: \(error)"
         case .unhandled: "unhandled"
         case .cancelled: "cancelled"
+        default: "\(outcome)"
         }
     }
 

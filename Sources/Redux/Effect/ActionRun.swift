@@ -1,37 +1,31 @@
-import Foundation
-
-/// One action's run through the pipeline, recorded only when a middleware starts a `.task` in
-/// it: errors that task throws before the run reaches its terminal (because a later middleware
-/// suspended the action in `.deferred`) are parked here and queued when the terminal comes, so
-/// the resolvers always see a task error after its action's terminal.
+/// One action's run through the pipeline, as one value: what every pipeline step needs to know
+/// about the action it is handling.
 ///
-/// Mutated on the main actor only; the lock makes it safe to carry in `Sendable` queue entries.
+/// Built when the action enters the pipeline, carried `inout` through middlewares, resolvers and
+/// reducers, stored in a queue entry while the action is suspended in `.deferred` or while a task
+/// error waits, and rebuilt from that entry when it resumes.
 @usableFromInline
-final class ActionRun<State: Sendable, Action: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var finished = false
-    private var parked: [QueueEntry<State, Action>] = []
+struct ActionRun<State: Sendable, Action: Sendable>: Sendable {
+    /// The dispatch's sequence number (0 when neither a ticket nor a log handler needs one).
+    @usableFromInline var sequence: UInt64
+    /// The action as dispatched.
+    @usableFromInline var dispatched: Action
+    /// The action as it stands now (after any `.nextAs`).
+    @usableFromInline var action: Action
+    /// Owed the action's outcome, for a tracked dispatch.
+    @usableFromInline var promise: OutcomePromise<Action>?
+    /// Where the action was dispatched.
+    @usableFromInline var site: CallSite
+    /// Created when a middleware starts a `.task` in this run.
+    @usableFromInline var record: RunRecord<State, Action>?
 
-    @usableFromInline init() {}
-
-    /// Parks `entry` if the run has not ended; returns `false` (process it now) if it has.
-    @usableFromInline
-    func park(_ entry: QueueEntry<State, Action>) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if finished { return false }
-        parked.append(entry)
-        return true
-    }
-
-    /// Marks the run ended and returns what was parked, in arrival order.
-    @usableFromInline
-    func finish() -> [QueueEntry<State, Action>] {
-        lock.lock()
-        defer { lock.unlock() }
-        finished = true
-        let released = parked
-        parked = []
-        return released
+    @inlinable
+    init(sequence: UInt64, action: Action, promise: OutcomePromise<Action>?, site: CallSite) {
+        self.sequence = sequence
+        self.dispatched = action
+        self.action = action
+        self.promise = promise
+        self.site = site
+        self.record = nil
     }
 }

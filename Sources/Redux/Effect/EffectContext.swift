@@ -19,19 +19,22 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
         self.clock = clock
     }
 
-    /// Queues `action` for the main actor. Does nothing once the store is gone or invalidated.
+    /// Queues `action` in the store's inbox for a later main-actor turn. Does nothing once the
+    /// store is gone; on an invalidated store the dispatch is refused (and logged as such).
     public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
         store?.enqueueRemote(action, file: file, line: line, promise: nil)
     }
 
-    /// Queues `action` and returns a ticket whose outcome can be awaited.
+    /// Queues `action` and returns a ticket whose outcome can be awaited. Once the store is
+    /// released the ticket answers `.refused(.storeReleased)`; once it is invalidated,
+    /// `.refused(.invalidated)`.
     public func dispatchTracked(_ action: Action, file: StaticString = #fileID, line: UInt = #line) -> DispatchTicket<Action> {
         guard let store else {
             let box = OutcomeBox<Action>(sequence: 0)
-            box.resolve(.cancelled)
+            box.resolve(.refused(.storeReleased))
             return DispatchTicket(box: box)
         }
-        let box = OutcomeBox<Action>(sequence: store.queue.nextSequence())
+        let box = OutcomeBox<Action>(sequence: store.inbox.nextSequence())
         let promise = OutcomePromise(box: box)
         store.enqueueRemote(action, file: file, line: line, promise: promise)
         return DispatchTicket(box: box)

@@ -1,37 +1,33 @@
 /// Store-owned asynchronous work: `.task` and `.deferred`, their resumption and their errors.
 extension Store {
-    /// Starts a middleware's `.task` on the effect runtime. Its error, if any, is queued as an
-    /// effect-error entry for the resolvers; cancellation is not an error.
+    /// Starts a middleware's `.task` on the effect runtime. Its error, if any, is queued in the
+    /// inbox as an effect-error entry for the resolvers; cancellation, and any error thrown once
+    /// the task was cancelled, is not an error.
     @usableFromInline
-    func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, action: Action, dispatched: Action, sequence: UInt64) {
+    func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, _ run: inout ActionRun<State, Action>) {
         let context = EffectContext(store: self, clock: clock.clock)
-        let run: ActionRun<State, Action>
-        if let current = currentRun {
-            run = current
-        } else {
-            run = ActionRun()
-            currentRun = run
-        }
+        if run.record == nil { run.record = RunRecord() }
+        var errorRun = run
+        errorRun.promise = nil  // an error entry never holds the action's ticket
+        let failure = errorRun
         runtime.spawn {
             do {
                 try await work(context)
             } catch {
                 if Task.isCancelled { return }
-                let entry = Entry(sequence: sequence, action: action, kind: .effectError(index: position, dispatched: dispatched, error: error, run: run), promise: nil)
-                context.store?.enqueueRemote(entry)
+                context.store?.enqueueRemote(Entry(failure, .effectError(index: position, error: error)))
             }
         }
     }
 
-    /// Suspends the action: runs the handler on the effect runtime and queues its resumption.
+    /// Suspends the action: runs the handler on the effect runtime and queues its resumption in
+    /// the inbox, so it never runs inside the call that suspended it. Ends the action's pass.
     @usableFromInline
-    func startDeferred(_ handler: @escaping @Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>, middleware position: Int, action: Action, dispatched: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
+    func startDeferred(_ handler: @escaping @Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>, middleware position: Int, _ run: ActionRun<State, Action>) {
         let context = EffectContext(store: self, clock: clock.clock)
         let suspendedAt = onLog == nil ? nil : clock.now?()
-        let run = currentRun  // the run goes on at the resumption
-        currentRun = nil
         let suspended = self.suspended
-        let token = suspended.register(sequence: sequence, action: action, promise: promise)
+        let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise)
         let started = runtime.spawn {
             let result: Result<DeferredExit<Action>, any Error>
             do {
@@ -41,67 +37,76 @@ extension Store {
             }
             // Shutdown answered it already (and cancelled us): nothing more to do.
             guard suspended.claim(token) else { return }
-            guard !Task.isCancelled, let store = context.store else {
-                promise?.resolve(.cancelled)
+            guard let store = context.store else {
+                run.promise?.resolve(.cancelled)
                 return
             }
-            let kind = Entry.Kind.resume(index: position, dispatched: dispatched, suspendedAt: suspendedAt, result: result, run: run)
-            store.enqueueRemote(Entry(sequence: sequence, action: action, kind: kind, promise: promise))
+            // On an invalidated store the inbox refuses it: the ticket answers cancelled and
+            // its cancelled terminal is logged on the main actor's next turn.
+            store.enqueueRemote(Entry(run, .resume(index: position, suspendedAt: suspendedAt, result: result)))
         }
         if !started, suspended.claim(token) {
             // The store was invalidated earlier in this pass: the action ends here, cancelled.
-            if onLog != nil {
-                emit(sequence, action, .terminal(.cancelled))
-                if !deferredCancellations.isEmpty { flushDeferredCancellations() }
-            }
-            promise?.resolve(.cancelled)
+            if onLog != nil { emit(run.sequence, run.action, .terminal(.cancelled)) }
+            run.promise?.resolve(.cancelled)
         }
+        if !heldEvents.isEmpty { flushHeldEvents() }  // the pass ends here
     }
 
     /// Continues a suspended action's chain after the deferring middleware.
     @usableFromInline
-    func resume(_ entry: Entry, after position: Int, dispatched: Action, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>) {
+    func resume(_ suspendedRun: ActionRun<State, Action>, after position: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>) {
+        var run = suspendedRun
         let id = middlewares[position].id
         switch result {
         case .failure(let error):
-            if onLog != nil { emit(entry.sequence, entry.action, .resumed(step(id, position, since: suspendedAt), .resolve(error))) }
-            resolve(error, origin: .middleware(id: id, position: position), action: entry.action, dispatched: dispatched, sequence: entry.sequence, promise: entry.promise)
+            if onLog != nil { emit(run.sequence, run.action, .resumed(step(id, position, since: suspendedAt), .resolve(error))) }
+            resolve(error, origin: .middleware(id: id, position: position), run)
         case .success(let exit):
-            if onLog != nil { emit(entry.sequence, entry.action, .resumed(step(id, position, since: suspendedAt), LoggedExit(exit))) }
+            if onLog != nil { emit(run.sequence, run.action, .resumed(step(id, position, since: suspendedAt), LoggedExit(exit))) }
             switch exit {
             case .next:
-                runPipeline(dispatched: dispatched, current: entry.action, from: position + 1, sequence: entry.sequence, promise: entry.promise)
+                runPipeline(&run, from: position + 1)
             case .nextAs(let next):
-                runPipeline(dispatched: dispatched, current: next, from: position + 1, sequence: entry.sequence, promise: entry.promise)
+                run.action = next
+                runPipeline(&run, from: position + 1)
             case .exit(let terminal):
-                end(with: terminal, middleware: position, action: entry.action, dispatched: dispatched, sequence: entry.sequence, promise: entry.promise)
+                end(with: terminal, middleware: position, run)
             }
         }
     }
 
-    /// Queues the task errors that arrived before their run's terminal, now that it came.
+    /// Queues, in the pipeline queue, the task errors that arrived before their run's terminal,
+    /// now that it came: they are processed in the same call.
     @usableFromInline
-    func releaseParkedEffectErrors(of run: ActionRun<State, Action>) {
-        for entry in run.finish() {
-            if case .rejected = queue.append(entry, scheduleDrain: false) { return }
+    func releaseParkedEffectErrors(of record: RunRecord<State, Action>) {
+        let released = record.finish()
+        if released.isEmpty { return }
+        if isInvalidated {
+            if onLog != nil { for entry in released { logDropped(entry) } }
+            return
         }
+        pipeline.append(contentsOf: released)
     }
 
     /// Consults the resolvers about an error a `.task` threw after its action's terminal.
     @usableFromInline
-    func resolveEffectError(_ error: any Error, middleware index: Int, action: Action, dispatched: Action, sequence: UInt64) {
+    func resolveEffectError(_ error: any Error, middleware index: Int, run: ActionRun<State, Action>) {
         let origin = ErrorOrigin.effect(middlewareID: middlewares[index].id, position: index)
-        if onLog != nil { emit(sequence, action, .effectFailed(origin, error)) }
+        if onLog != nil { emit(run.sequence, run.action, .effectFailed(origin, error)) }
         let resolution: EffectErrorResolution<Action>
-        switch consultResolvers(error, origin: origin, action: action, dispatched: dispatched, sequence: sequence) {
+        switch consultResolvers(error, origin: origin, run) {
         case .reduce: resolution = .ignoredReduce
         case .reduceAs(let next):
             resolution = .enqueued(next)
-            enqueueOnMainActor(next, file: #fileID, line: #line, promise: nil)
+            let site = CallSite(file: #fileID, line: #line, onMainActor: true)
+            enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: nil), action: next, promise: nil, site: site), .dispatch(logged: true))))
         case .done: resolution = .done
         case .fail(let failure): resolution = .failed(failure)
-        case nil: resolution = .failed(error)
+        case nil:
+            resolution = .failed(error)
+            if onLog == nil, let diagnostics { diagnostics.reportUnhandledEffectError(error, origin: origin, action: run.action, site: run.site) }
         }
-        if onLog != nil { emit(sequence, action, .effectErrorResolved(resolution)) }
+        if onLog != nil { emit(run.sequence, run.action, .effectErrorResolved(resolution)) }
     }
 }

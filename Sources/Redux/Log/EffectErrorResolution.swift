@@ -9,4 +9,6 @@ public enum EffectErrorResolution<Action: Sendable>: Sendable {
     case ignoredReduce
     /// A resolver answered `.exit(.fail(error))`, or no resolver handled it.
     case failed(any Error)
+    /// The error was still queued when the store was invalidated: nobody saw it.
+    case dropped
 }

@@ -50,6 +50,8 @@ public struct LogEvent<Action: Sendable>: Sendable {
         case effectFailed(ErrorOrigin, any Error)
         /// The resolvers settled an effect error.
         case effectErrorResolved(EffectErrorResolution<Action>)
+        /// A dispatch from `site` was refused; this is also its terminal.
+        case refused(RefusalReason, CallSite)
         /// The queue reached a new high-water mark (the most actions waiting at once).
         case queueHighWaterMark(Int)
         /// Not a real event: it exists so that a `switch` must have a `default:` branch.

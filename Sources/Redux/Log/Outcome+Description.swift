@@ -10,6 +10,7 @@ extension DispatchOutcome: CustomStringConvertible {
         case .failed(let error): "failed(\(error))"
         case .unhandled: "unhandled"
         case .cancelled: "cancelled"
+        case .refused(let reason): "refused(\(reason))"
         }
     }
 }
@@ -51,6 +52,7 @@ extension EffectErrorResolution: CustomStringConvertible {
         case .enqueued(let action): "enqueued(\(action))"
         case .ignoredReduce: "ignoredReduce"
         case .failed(let error): "failed(\(error))"
+        case .dropped: "dropped"
         }
     }
 }
@@ -75,6 +77,7 @@ extension LogEvent.Kind: CustomStringConvertible {
         case .terminal(let outcome): "terminal: \(outcome)"
         case let .effectFailed(origin, error): "\(origin) threw \(error)"
         case .effectErrorResolved(let resolution): "effect error resolved: \(resolution)"
+        case let .refused(reason, site): "refused (\(reason)) at \(site)"
         case .queueHighWaterMark(let mark): "queue high-water mark \(mark)"
         case ._doNotMatchThisCase: "unknown"
         }

@@ -5,6 +5,27 @@ extension Store {
         onLog?(LogEvent(sequence: sequence, action: action, kind: kind))
     }
 
+    /// Delivers an event about another action than the one being processed (a refusal, a
+    /// cancellation): held while a call processes, so it follows the current pass's terminal.
+    @usableFromInline
+    func emitForeign(_ event: LogEvent<Action>) {
+        if isProcessing {
+            heldEvents.append(event)
+        } else {
+            onLog?(event)
+        }
+    }
+
+    /// Delivers the held events, oldest first, including any the handler raises meanwhile.
+    @usableFromInline
+    func flushHeldEvents() {
+        while !heldEvents.isEmpty {
+            let held = heldEvents
+            heldEvents = []
+            for event in held { onLog?(event) }
+        }
+    }
+
     @inlinable
     func step(_ id: String, _ position: Int, since started: Duration?) -> ComponentStep {
         let elapsed: Duration = if let started, let now = clock.now { now() - started } else { .zero }
@@ -12,12 +33,14 @@ extension Store {
     }
 
     @inlinable
-    func logMiddleware(_ position: Int, _ started: Duration?, _ exit: LoggedExit<Action>, action: Action, sequence: UInt64) {
-        emit(sequence, action, .middleware(step(middlewares[position].id, position, since: started), exit))
+    func logMiddleware(_ position: Int, _ started: Duration?, _ exit: LoggedExit<Action>, _ run: ActionRun<State, Action>) {
+        emit(run.sequence, run.action, .middleware(step(middlewares[position].id, position, since: started), exit))
     }
 
+    /// Logs a new high-water mark, against the first entry of the segment about to be processed.
     @usableFromInline
-    func logCancelled(_ entry: QueueEntry<State, Action>) {
-        emit(entry.sequence, entry.action, .terminal(.cancelled))
+    func logHighWaterMark(before segment: [QueueEntry<State, Action>]) {
+        guard let first = segment.first, let mark = inbox.newHighWaterMark() else { return }
+        emit(first.run.sequence, first.run.action, .queueHighWaterMark(mark))
     }
 }

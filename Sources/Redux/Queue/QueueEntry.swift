@@ -1,27 +1,24 @@
-/// One unit of work waiting in the store's queue: a dispatched action, the resumption of a
-/// `.deferred` action, or an error thrown by a `.task`.
+/// One unit of work waiting in the store's inbox or pipeline queue: a dispatched action, the
+/// resumption of a `.deferred` action, or an error thrown by a `.task`.
 @usableFromInline
 struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline
     enum Kind: Sendable {
         /// A fresh dispatch; `logged` says whether its `.enqueued` event was already delivered.
-        case dispatch(CallSite, logged: Bool)
+        case dispatch(logged: Bool)
         /// A `.deferred` handler finished; resume after middleware `index`.
-        case resume(index: Int, dispatched: Action, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>, run: ActionRun<State, Action>?)
-        /// A `.task` started by middleware `index` threw after its action ended.
-        case effectError(index: Int, dispatched: Action, error: any Error, run: ActionRun<State, Action>?)
+        indirect case resume(index: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>)
+        /// A `.task` started by middleware `index` threw after (or while) its action ran.
+        indirect case effectError(index: Int, error: any Error)
     }
 
-    @usableFromInline var sequence: UInt64
-    @usableFromInline var action: Action
+    /// The action's run: sequence, actions, promise, call site, run record.
+    @usableFromInline var run: ActionRun<State, Action>
     @usableFromInline var kind: Kind
-    @usableFromInline var promise: OutcomePromise<Action>?
 
     @inlinable
-    init(sequence: UInt64, action: Action, kind: Kind, promise: OutcomePromise<Action>?) {
-        self.sequence = sequence
-        self.action = action
+    init(_ run: ActionRun<State, Action>, _ kind: Kind) {
+        self.run = run
         self.kind = kind
-        self.promise = promise
     }
 }

@@ -1,177 +1,243 @@
 import Synchronization
 
-/// How actions get into the queue and how the main actor drains it.
+/// How actions get into the store's two queues and how the main actor processes them.
+///
+/// Other isolations append to the locked inbox. The main actor owns the pipeline queue: a
+/// main-actor call outside the pipeline moves the inbox's backlog into it as one block, appends
+/// its own action, processes everything, including what main-actor code appends while it runs,
+/// and returns without looking at the inbox again.
 extension Store {
     @usableFromInline typealias Entry = QueueEntry<State, Action>
 
-    /// A dispatch known to run on the main actor: processed at once when nothing is queued and
-    /// the pipeline is idle, queued behind the current action when the pipeline is running.
+    /// A dispatch known to run on the main actor. Inside a call that is processing, it is queued
+    /// behind the current action; otherwise it starts a call of its own.
     @inlinable
     func dispatchOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        if isProcessing || queue.hasPending {
-            let wasProcessing = isProcessing
-            isProcessing = true  // a dispatch from the log handler is queued, not nested
-            enqueueOnMainActor(action, file: file, line: line, promise: promise)
-            isProcessing = wasProcessing
-            if !wasProcessing { drain() }
+        let site = CallSite(file: file, line: line, onMainActor: true)
+        if isProcessing {
+            enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise, site: site), .dispatch(logged: true))))
             return
         }
         if isInvalidated {
-            promise?.resolve(.cancelled)
+            refuse(action, site: site, promise: promise)
             return
         }
-        isProcessing = true
-        let sequence = sequenceNumber(for: promise)
-        if let onLog {
-            onLog(LogEvent(sequence: sequence, action: action, kind: .enqueued(CallSite(file: file, line: line, onMainActor: true))))
+        if inbox.hasPending {
+            processCall {
+                enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise, site: site), .dispatch(logged: true))))
+            }
+            return
         }
-        if currentRun != nil { currentRun = nil }
-        runPipeline(dispatched: action, current: action, from: 0, sequence: sequence, promise: promise)
+        // Fast path: nothing waits, so the action runs at once, without touching a queue.
+        isProcessing = true
+        var run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise, site: site)
+        if let onLog { onLog(LogEvent(sequence: run.sequence, action: action, kind: .enqueued(site))) }
+        runPipeline(&run, from: 0)
+        if !pipeline.isEmpty { drainPipeline() }
         isProcessing = false
-        if queue.hasPending { drain() }
+        finishCall()
     }
 
+    /// A batch dispatched on the main actor: queued together, then processed like one dispatch.
     @usableFromInline
     func dispatchBatchOnMainActor(_ actions: [Action], file: StaticString, line: UInt) {
-        let wasProcessing = isProcessing
-        isProcessing = true  // a dispatch from the log handler is queued, not nested
         let site = CallSite(file: file, line: line, onMainActor: true)
-        enqueueOnMainActor(actions.map { action in
-            Entry(sequence: sequenceNumber(for: nil), action: action, kind: .dispatch(site, logged: true), promise: nil)
-        })
-        isProcessing = wasProcessing
-        if !wasProcessing { drain() }
+        if isInvalidated, !isProcessing {
+            for action in actions { refuse(action, site: site, promise: nil) }
+            return
+        }
+        let entries = actions.map { action in
+            Entry(ActionRun(sequence: sequenceNumber(for: nil), action: action, promise: nil, site: site), .dispatch(logged: true))
+        }
+        if isProcessing {
+            enqueueInPipeline(entries)
+        } else {
+            processCall { enqueueInPipeline(entries) }
+        }
     }
 
-    /// Queues an action dispatched on the main actor; its `.enqueued` event is delivered now.
+    /// One main-actor call outside the pipeline: takes the inbox's backlog as one block, lets
+    /// `enqueue` append the call's own entries behind it, processes everything (and whatever
+    /// main-actor code appends meanwhile), then ends the call. The scoped form of "mark the
+    /// pipeline busy, drain, mark it idle".
     @inlinable
-    func enqueueOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        let site = CallSite(file: file, line: line, onMainActor: true)
-        enqueueOnMainActor(CollectionOfOne(Entry(sequence: sequenceNumber(for: promise), action: action, kind: .dispatch(site, logged: true), promise: promise)))
+    func processCall(_ enqueue: () -> Void) {
+        isProcessing = true
+        takeInboxBacklog()
+        enqueue()
+        drainPipeline()
+        isProcessing = false
+        finishCall()
     }
 
-    /// Queues entries made on the main actor together, then delivers their `.enqueued` events:
-    /// whatever the log handler dispatches lands behind them. On a closed queue each entry is
-    /// answered (and logged) as cancelled.
+    /// Moves everything other isolations enqueued so far into the pipeline queue, as one block.
     @inlinable
-    func enqueueOnMainActor(_ entries: some Collection<Entry>) {
-        let result = queue.append(contentsOf: entries, scheduleDrain: false)
-        for entry in entries {
-            if let onLog, case let .dispatch(site, _) = entry.kind {
-                onLog(LogEvent(sequence: entry.sequence, action: entry.action, kind: .enqueued(site)))
-            }
-            if case .rejected = result {
-                if onLog != nil { logCancelled(entry) }
-                entry.promise?.resolve(.cancelled)
+    func takeInboxBacklog() {
+        guard inbox.hasPending else { return }
+        inbox.takeAll(into: &pipeline)
+    }
+
+    /// After a call: events still held are delivered and `settled()` waiters are woken.
+    @inlinable
+    func finishCall() {
+        if !heldEvents.isEmpty { flushHeldEvents() }
+        if settle.hasWaiters.load(ordering: .relaxed) { settle.pulse() }
+    }
+
+    /// Queues entries made on the main actor while a call processes, then delivers their
+    /// `.enqueued` events: whatever the log handler dispatches lands behind them. On an
+    /// invalidated store each is refused instead.
+    @inlinable
+    func enqueueInPipeline(_ entries: some Collection<Entry>) {
+        if isInvalidated {
+            for entry in entries { refuse(entry.run.action, site: entry.run.site, promise: entry.run.promise, sequence: entry.run.sequence) }
+            return
+        }
+        pipeline.append(contentsOf: entries)
+        if let onLog {
+            for entry in entries {
+                onLog(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .enqueued(entry.run.site)))
             }
         }
+        inbox.notePipelineDepth(pipeline.count)
     }
 
     /// The sequence number for a new dispatch: its ticket's, else a fresh one when a log handler
     /// will show it, else 0 (nobody sees it; no atomic is touched).
     @inlinable
     nonisolated func sequenceNumber(for promise: OutcomePromise<Action>?) -> UInt64 {
-        promise?.box.sequence ?? (onLog == nil ? 0 : queue.nextSequence())
+        promise?.box.sequence ?? (onLog == nil ? 0 : inbox.nextSequence())
     }
 
-    /// Queues an action dispatched from another isolation and makes sure a main-actor drain is
-    /// scheduled. Never blocks on the pipeline.
+    /// Queues an action dispatched from another isolation in the inbox and makes sure a
+    /// main-actor turn is scheduled. Never blocks on the pipeline.
     @inlinable
     nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        let sequence = sequenceNumber(for: promise)
         let site = CallSite(file: file, line: line, onMainActor: false)
-        enqueueRemote(Entry(sequence: sequence, action: action, kind: .dispatch(site, logged: false), promise: promise))
+        enqueueRemote(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise, site: site), .dispatch(logged: false)))
     }
 
+    /// Queues a batch from another isolation contiguously.
     @usableFromInline
     nonisolated func enqueueRemote(contentsOf actions: [Action], file: StaticString, line: UInt) {
         let site = CallSite(file: file, line: line, onMainActor: false)
         let entries = actions.map { action in
-            Entry(sequence: sequenceNumber(for: nil), action: action, kind: .dispatch(site, logged: false), promise: nil)
+            Entry(ActionRun(sequence: sequenceNumber(for: nil), action: action, promise: nil, site: site), .dispatch(logged: false))
         }
-        switch queue.append(contentsOf: entries, scheduleDrain: true) {
-        case .queued, .rejected: break
-        case .queuedNeedsDrain: scheduleDrain()
-        }
+        handle(inbox.append(contentsOf: entries, keepRefusals: onLog != nil), for: entries)
     }
 
     /// Queues any entry from off the main actor (a dispatch, a resumption, a task error).
     @inlinable
     nonisolated func enqueueRemote(_ entry: Entry) {
-        switch queue.append(entry, scheduleDrain: true) {
+        handle(inbox.append(entry, keepRefusals: onLog != nil), for: CollectionOfOne(entry))
+    }
+
+    @inlinable
+    nonisolated func handle(_ result: Inbox<State, Action>.AppendResult, for entries: some Collection<Entry>) {
+        switch result {
         case .queued: break
-        case .queuedNeedsDrain: scheduleDrain()
-        case .rejected: entry.promise?.resolve(.cancelled)
+        case .queuedNeedsTurn: scheduleTurn()
+        case let .refused(reason, needsTurn):
+            for entry in entries { answerRefused(entry, reason) }
+            if needsTurn { scheduleTurn() }
         }
     }
 
     /// One main-actor hop per burst of remote work; holds the store weakly.
     @inlinable
-    nonisolated func scheduleDrain() {
+    nonisolated func scheduleTurn() {
         Task { @MainActor [weak self] in
-            self?.drainScheduledBatch()
+            self?.runScheduledTurn()
         }
     }
 
-    /// The scheduled hop's drain: at most ``scheduledTurnLimit`` entries, oldest first, then,
-    /// if more are waiting, another hop — so a background producer faster than the pipeline
-    /// cannot hold the main actor: other main-actor work gets a turn between bounded slices.
-    @inlinable
-    func drainScheduledBatch() {
-        drain(limit: Self.scheduledTurnLimit)
-        if queue.continueScheduledDrain() { scheduleDrain() }
+    /// A scheduled main-actor turn: moves at most one segment (1,024 entries) of the inbox into
+    /// the pipeline queue as one block, processes it like a dispatch call would, then, if more
+    /// is waiting, hops again — so a background producer faster than the pipeline cannot hold
+    /// the main actor. On an invalidated store it only delivers the refusals kept for the log.
+    @usableFromInline
+    func runScheduledTurn() {
+        if isInvalidated {
+            for entry in inbox.takeRefusedForLog() { logRefusedRemote(entry) }
+            settle.pulse()
+            return
+        }
+        if isProcessing {  // cannot happen (the pipeline never awaits); stay scheduled anyway
+            scheduleTurn()
+            return
+        }
+        if let block = inbox.takeTurnBlock() {
+            isProcessing = true
+            pipeline.append(segment: block)
+            drainPipeline()
+            isProcessing = false
+            finishCall()
+            if inbox.continueScheduledTurn() { scheduleTurn() }
+        } else if settle.hasWaiters.load(ordering: .relaxed) {
+            settle.pulse()
+        }
     }
 
-    /// Entries one scheduled main-actor turn processes before yielding.
-    @inlinable static var scheduledTurnLimit: Int { 1024 }
-
-    /// Processes queued entries, one at a time in FIFO order, until the queue is empty (or
-    /// `limit` entries were taken). What the entries enqueue is processed in the same drain.
+    /// Processes the pipeline queue, one entry at a time in FIFO order, until it is empty;
+    /// what the entries append (main-actor dispatches, recoveries, released task errors) is
+    /// processed in the same call. The inbox is not looked at.
     @inlinable
-    func drain(limit: Int = .max) {
-        let wasProcessing = isProcessing
-        isProcessing = true
-        var local: [Entry] = []
-        swap(&local, &batch)
-        var taken = 0
-        while !isInvalidated, taken < limit, queue.take(upTo: limit - taken, into: &local) {
-            taken += local.count
-            if let onLog, let first = local.first, let mark = queue.newHighWaterMark() {
-                onLog(LogEvent(sequence: first.sequence, action: first.action, kind: .queueHighWaterMark(mark)))
-            }
-            for index in local.indices {
+    func drainPipeline() {
+        let initial = pipeline.count
+        var processed = 0
+        while let segment = pipeline.takeFirstSegment() {
+            if onLog != nil { logHighWaterMark(before: segment) }
+            for index in segment.indices {
                 if isInvalidated {
-                    for dropped in local[index...] {
-                        if onLog != nil { logCancelled(dropped) }
-                        dropped.promise?.resolve(.cancelled)
-                    }
-                    break
+                    dropAfterInvalidation(segment[index...])
+                    return
                 }
-                process(local[index])
+                process(segment[index])
+                processed += 1
+                if processed - initial == Self.runawayCallThreshold, diagnostics != nil { warnRunawayCall() }
             }
-            local.removeAll(keepingCapacity: true)
         }
-        swap(&local, &batch)
-        isProcessing = wasProcessing
-        if !deferredCancellations.isEmpty { flushDeferredCancellations() }
-        if settle.hasWaiters.load(ordering: .relaxed) { settle.pulse() }
     }
+
+    /// Re-entrant actions one call may process before a debug build warns of a runaway loop.
+    @inlinable static var runawayCallThreshold: Int { 100_000 }
 
     @inlinable
     func process(_ entry: Entry) {
         switch entry.kind {
-        case let .dispatch(site, logged):
+        case .dispatch(let logged):
+            var run = entry.run
             if let onLog, !logged {
-                onLog(LogEvent(sequence: entry.sequence, action: entry.action, kind: .enqueued(site)))
+                onLog(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(run.site)))
+                if isInvalidated {  // the log handler invalidated the store
+                    dropAfterInvalidation(CollectionOfOne(entry))
+                    return
+                }
             }
-            if currentRun != nil { currentRun = nil }
-            runPipeline(dispatched: entry.action, current: entry.action, from: 0, sequence: entry.sequence, promise: entry.promise)
-        case let .resume(index, dispatched, suspendedAt, result, run):
-            currentRun = run
-            resume(entry, after: index, dispatched: dispatched, suspendedAt: suspendedAt, result: result)
-        case let .effectError(index, dispatched, error, run):
-            if let run, run.park(entry) { return }
-            resolveEffectError(error, middleware: index, action: entry.action, dispatched: dispatched, sequence: entry.sequence)
+            runPipeline(&run, from: 0)
+        case let .resume(index, suspendedAt, result):
+            resume(entry.run, after: index, suspendedAt: suspendedAt, result: result)
+        case let .effectError(index, error):
+            if let record = entry.run.record {
+                var parked = entry
+                parked.run.record = nil  // a parked entry never holds its record (no cycle)
+                if record.park(parked) { return }
+            }
+            resolveEffectError(error, middleware: index, run: entry.run)
         }
+    }
+
+    /// Drops what is left of the pipeline queue once the store was invalidated, after the
+    /// events held during the pass that invalidated it.
+    @usableFromInline
+    func dropAfterInvalidation(_ rest: some Collection<Entry>) {
+        if !heldEvents.isEmpty { flushHeldEvents() }
+        let remaining = pipeline.takeAll()
+        for entry in rest { answerDropped(entry) }
+        for segment in remaining { for entry in segment { answerDropped(entry) } }
+        guard onLog != nil else { return }
+        for entry in rest { logDropped(entry) }
+        for segment in remaining { for entry in segment { logDropped(entry) } }
     }
 }

@@ -33,4 +33,7 @@ public enum DispatchOutcome<Action: Sendable>: Sendable {
 
     /// The store was invalidated or released before the action reached its terminal.
     case cancelled
+
+    /// The dispatch was refused: the store was already invalidated or released.
+    case refused(RefusalReason)
 }

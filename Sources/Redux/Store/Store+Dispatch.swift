@@ -83,7 +83,7 @@ extension Store {
         line: UInt = #line,
         isolation: isolated (any Actor)? = #isolation
     ) -> DispatchTicket<Action> {
-        let box = OutcomeBox<Action>(sequence: queue.nextSequence())
+        let box = OutcomeBox<Action>(sequence: inbox.nextSequence())
         let promise = OutcomePromise(box: box)
         if let isolation, isolation === MainActor.shared {
             onMainActor((action, file, line, promise)) { store, call in

@@ -1,65 +1,65 @@
 /// The synchronous pass of one action: middlewares, then resolvers on an error, then reducers,
-/// then the terminal. Runs on the main actor with `isProcessing` set.
+/// then the terminal. Runs on the main actor while a call processes (`isProcessing` set), with
+/// the action's ``ActionRun`` carried through every step.
 extension Store {
     /// Runs the middleware chain from `start`, then the reducers, unless a middleware ends,
     /// suspends or fails the chain first.
     @inlinable
-    func runPipeline(dispatched: Action, current: Action, from start: Int, sequence: UInt64, promise: OutcomePromise<Action>?) {
-        var action = current
+    func runPipeline(_ run: inout ActionRun<State, Action>, from start: Int) {
         var position = start
         let count = middlewares.count
         guard position < count else {
-            let handled = reduce(action, sequence: sequence)
-            terminate(handled ? .reduced : .unhandled, action: action, sequence: sequence, promise: promise)
+            let handled = reduce(run.action, sequence: run.sequence)
+            terminate(handled ? .reduced : .unhandled, action: run.action, run)
             return
         }
-        var context = MiddlewareContext(store: self, action: action)
+        var context = MiddlewareContext(store: self, action: run.action)
         while position < count {
             let started = onLog == nil ? nil : clock.now?()
             let exit: MiddlewareExit<State, Action>
             do {
                 exit = try middlewares[position].body(context)
             } catch {
-                if started != nil { logMiddleware(position, started, .resolve(error), action: action, sequence: sequence) }
-                resolve(error, origin: .middleware(id: middlewares[position].id, position: position), action: action, dispatched: dispatched, sequence: sequence, promise: promise)
+                if started != nil { logMiddleware(position, started, .resolve(error), run) }
+                resolve(error, origin: .middleware(id: middlewares[position].id, position: position), run)
                 return
             }
-            if started != nil { logMiddleware(position, started, LoggedExit(exit), action: action, sequence: sequence) }
+            if started != nil { logMiddleware(position, started, LoggedExit(exit), run) }
             switch exit {
             case .next, .defaultNext:
                 break
             case .nextAs(let next):
-                action = next
+                run.action = next
                 context.current = next
             case .exit(let terminal):
-                end(with: terminal, middleware: position, action: action, dispatched: dispatched, sequence: sequence, promise: promise)
+                end(with: terminal, middleware: position, run)
                 return
             case .task(let work):
-                startTask(work, middleware: position, action: action, dispatched: dispatched, sequence: sequence)
+                startTask(work, middleware: position, &run)
             case .deferred(let handler):
-                startDeferred(handler, middleware: position, action: action, dispatched: dispatched, sequence: sequence, promise: promise)
+                startDeferred(handler, middleware: position, run)
                 return
             }
             position += 1
         }
-        let handled = reduce(action, sequence: sequence)
-        terminate(handled ? .reduced : .unhandled, action: action, sequence: sequence, promise: promise)
+        let handled = reduce(run.action, sequence: run.sequence)
+        terminate(handled ? .reduced : .unhandled, action: run.action, run)
     }
 
     /// Applies a middleware's (or a resumed deferred handler's) terminal exit.
     @usableFromInline
-    func end(with terminal: MiddlewareTerminal<Action>, middleware position: Int, action: Action, dispatched: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
+    func end(with terminal: MiddlewareTerminal<Action>, middleware position: Int, _ run: ActionRun<State, Action>) {
         switch terminal {
         case .reduce:
-            let handled = reduce(action, sequence: sequence)
-            terminate(handled ? .reduced : .unhandled, action: action, sequence: sequence, promise: promise)
+            let handled = reduce(run.action, sequence: run.sequence)
+            terminate(handled ? .reduced : .unhandled, action: run.action, run)
         case .reduceAs(let replacement):
-            let handled = reduce(replacement, sequence: sequence)
-            terminate(handled ? .reduced : .unhandled, action: replacement, sequence: sequence, promise: promise)
+            let handled = reduce(replacement, sequence: run.sequence)
+            terminate(handled ? .reduced : .unhandled, action: replacement, run)
         case .done:
-            terminate(.consumed, action: action, sequence: sequence, promise: promise)
+            terminate(.consumed, action: run.action, run)
         case .resolve(let error):
-            resolve(error, origin: .middleware(id: middlewares[position].id, position: position), action: action, dispatched: dispatched, sequence: sequence, promise: promise)
+            resolve(error, origin: .middleware(id: middlewares[position].id, position: position), run)
         }
     }
 
@@ -102,56 +102,48 @@ extension Store {
     /// Consults the resolvers in order about `error` and returns the first terminal answer, or
     /// `nil` when every resolver declined. Logs one `.resolver` event per resolver consulted.
     @usableFromInline
-    func consultResolvers(_ error: any Error, origin: ErrorOrigin, action: Action, dispatched: Action, sequence: UInt64) -> ResolverTerminal<Action>? {
+    func consultResolvers(_ error: any Error, origin: ErrorOrigin, _ run: ActionRun<State, Action>) -> ResolverTerminal<Action>? {
         for position in resolvers.indices {
             let started = onLog == nil ? nil : clock.now?()
-            let context = ResolverContext(store: self, error: error, origin: origin, action: action, dispatchedAction: dispatched)
+            let context = ResolverContext(store: self, error: error, origin: origin, action: run.action, dispatchedAction: run.dispatched)
             let exit = resolvers[position].body(context)
-            if started != nil { emit(sequence, action, .resolver(step(resolvers[position].id, position, since: started), LoggedExit(exit))) }
+            if started != nil { emit(run.sequence, run.action, .resolver(step(resolvers[position].id, position, since: started), LoggedExit(exit))) }
             if case .exit(let terminal) = exit { return terminal }
         }
         return nil
     }
 
     /// Handles an error raised by a middleware (or a deferred handler): the first resolver that
-    /// takes it decides; with none, the action fails.
+    /// takes it decides; with none, the action fails (and a debug build says so on standard
+    /// error when no log handler is attached).
     @usableFromInline
-    func resolve(_ error: any Error, origin: ErrorOrigin, action: Action, dispatched: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
-        switch consultResolvers(error, origin: origin, action: action, dispatched: dispatched, sequence: sequence) {
+    func resolve(_ error: any Error, origin: ErrorOrigin, _ run: ActionRun<State, Action>) {
+        switch consultResolvers(error, origin: origin, run) {
         case .reduce:
-            let handled = reduce(action, sequence: sequence)
-            terminate(.recovered(.reduce, reduced: handled), action: action, sequence: sequence, promise: promise)
+            let handled = reduce(run.action, sequence: run.sequence)
+            terminate(.recovered(.reduce, reduced: handled), action: run.action, run)
         case .reduceAs(let replacement):
-            let handled = reduce(replacement, sequence: sequence)
-            terminate(.recovered(.reduceAs(replacement), reduced: handled), action: replacement, sequence: sequence, promise: promise)
+            let handled = reduce(replacement, sequence: run.sequence)
+            terminate(.recovered(.reduceAs(replacement), reduced: handled), action: replacement, run)
         case .done:
-            terminate(.recovered(.done, reduced: false), action: action, sequence: sequence, promise: promise)
+            terminate(.recovered(.done, reduced: false), action: run.action, run)
         case .fail(let failure):
-            terminate(.failed(failure), action: action, sequence: sequence, promise: promise)
+            terminate(.failed(failure), action: run.action, run)
         case nil:
-            terminate(.failed(error), action: action, sequence: sequence, promise: promise)
+            if onLog == nil, let diagnostics { diagnostics.reportUnhandledFailure(error, origin: origin, action: run.action, site: run.site) }
+            terminate(.failed(error), action: run.action, run)
         }
     }
 
-    /// Logs the cancelled terminals that `invalidate()` held back during the pass that just ended.
-    @usableFromInline
-    func flushDeferredCancellations() {
-        let held = deferredCancellations
-        deferredCancellations = []
-        for (sequence, action) in held { emit(sequence, action, .terminal(.cancelled)) }
-    }
-
-    /// Reports the action's terminal to the log and to its ticket.
+    /// Reports the action's terminal to the log and to its ticket, then delivers the events held
+    /// during its pass and releases the task errors parked on its run.
     @inlinable
-    func terminate(_ outcome: DispatchOutcome<Action>, action: Action, sequence: UInt64, promise: OutcomePromise<Action>?) {
+    func terminate(_ outcome: DispatchOutcome<Action>, action: Action, _ run: ActionRun<State, Action>) {
         if let onLog {
-            onLog(LogEvent(sequence: sequence, action: action, kind: .terminal(outcome)))
-            if !deferredCancellations.isEmpty { flushDeferredCancellations() }
+            onLog(LogEvent(sequence: run.sequence, action: action, kind: .terminal(outcome)))
+            if !heldEvents.isEmpty { flushHeldEvents() }
         }
-        promise?.resolve(outcome)
-        if let run = currentRun {
-            currentRun = nil
-            releaseParkedEffectErrors(of: run)
-        }
+        run.promise?.resolve(outcome)
+        if let record = run.record { releaseParkedEffectErrors(of: record) }
     }
 }

@@ -2,7 +2,8 @@
 extension Store {
     /// Returns once the store is idle: the queue is empty, no `.deferred` handler is running or
     /// waiting to resume, no store-owned `.task` is running, and no resolver run for a task error
-    /// (nor what it enqueued) is outstanding. Returns at once on an invalidated store.
+    /// (nor what it enqueued) is outstanding. On an invalidated store, returns once the refusals
+    /// of dispatches from other isolations have been logged (at once when nothing is logged).
     ///
     /// For tests and tools, instead of polling or sleeping. Isolation: main actor.
     ///
@@ -26,14 +27,17 @@ extension Store {
             let seen = settle.prepareToWait()
             if isSettled { return }
             if let timeout, let deadline, clock.now >= deadline {
-                throw SettleTimeoutError(timeout: timeout, queuedActions: queue.pendingCount.load(ordering: .relaxed), runningTasks: runtime.activeCount)
+                throw SettleTimeoutError(timeout: timeout, queuedActions: inbox.pendingCount.load(ordering: .relaxed) + pipeline.count, runningTasks: runtime.activeCount)
             }
             try await settle.wait(after: seen)
         }
     }
 
-    /// Whether the store has nothing queued and nothing running.
+    /// Whether the store has nothing queued — in the inbox or in the pipeline queue — and
+    /// nothing running. An invalidated store is settled once the refusals of dispatches made
+    /// from other isolations are logged.
     public var isSettled: Bool {
-        isInvalidated || (!queue.hasPending && runtime.activeCount == 0)
+        if isInvalidated { return onLog == nil || !inbox.hasRefusalsToLog }
+        return !inbox.hasPending && pipeline.isEmpty && runtime.activeCount == 0
     }
 }

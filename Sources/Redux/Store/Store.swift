@@ -7,11 +7,12 @@ import Observation
 /// ``dispatch(_:file:line:isolation:)-(Action,_,_,_)`` can be called from any isolation without `await`.
 ///
 /// Ordering: actions are processed one at a time, on the main actor, in FIFO order of arrival.
-/// A dispatch made on the main actor outside the pipeline processes everything queued, then its
-/// own action, before it returns; a dispatch made from inside the pipeline (a middleware, a
-/// resolver, an observation callback) is queued behind the current action and never nested in
-/// it; a dispatch from another isolation is queued for the main actor and never blocks. See
-/// <doc:Dispatch> for every rule.
+/// A dispatch made on the main actor outside the pipeline first takes, as one block, what other
+/// isolations had queued before the call, processes it, then its own action, then what main-actor
+/// code dispatches meanwhile, and returns without looking at the inbox again; a dispatch made from
+/// inside the pipeline (a middleware, a resolver, an observation callback) is queued behind the
+/// current action and never nested in it; a dispatch from another isolation is queued in the
+/// inbox for a later main-actor turn and never blocks. See <doc:Dispatch> for every rule.
 ///
 /// Observation: the store is `Observable`. Reading ``state`` (or a field through dynamic member
 /// lookup, `store.count`) inside `withObservationTracking` or a SwiftUI view registers interest;
@@ -36,30 +37,34 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline let resolvers: ContiguousArray<Resolver<State, Action>>
     @usableFromInline nonisolated let onLog: LogHandler?
     @usableFromInline nonisolated let clock: StoreClock
-    @usableFromInline nonisolated let queue: ActionQueue<State, Action>
+    /// Where work from other isolations waits for a main-actor turn (locked).
+    @usableFromInline nonisolated let inbox: Inbox<State, Action>
     @usableFromInline nonisolated let runtime: EffectRuntime
     @usableFromInline nonisolated let settle: SettleSignal
+    /// Debug-build diagnostics (unhandled errors, runaway calls); `nil` when off.
+    @usableFromInline nonisolated let diagnostics: DiagnosticSink?
     /// Actions suspended in `.deferred` handlers, answered at once on invalidation or release.
     @usableFromInline nonisolated let suspended = SuspendedActions<Action>()
     @usableFromInline let registrar = ObservationRegistrar()
     /// Built once: a key path literal in a generic class is instantiated on every evaluation.
     @usableFromInline let stateKeyPath: KeyPath<Store, State>
-    /// True while the pipeline runs; dispatches made then are queued, not nested.
+    /// The pipeline queue: entries the main actor is about to process (an inbox block, then
+    /// what main-actor code appends while it runs). Empty whenever no call is processing.
+    @exclusivity(unchecked) @usableFromInline var pipeline = EntryBuffer<State, Action>()
+    /// True while a main-actor call processes; dispatches made then are queued, not nested.
     @exclusivity(unchecked) @usableFromInline var isProcessing = false
     /// True once ``state`` was read since the last notification: only then is the registrar paid.
     @exclusivity(unchecked) @usableFromInline var observedSinceNotification = false
     @exclusivity(unchecked) @usableFromInline var isInvalidated = false
-    /// The current pass's run record, created when a middleware starts a `.task` in it.
-    @exclusivity(unchecked) @usableFromInline var currentRun: ActionRun<State, Action>?
-    /// Cancelled terminals of suspended actions, held while a pass runs (see `invalidate()`).
-    @usableFromInline var deferredCancellations: [(UInt64, Action)] = []
-    /// Reused between drains so taking the queue does not allocate.
-    @usableFromInline var batch: [QueueEntry<State, Action>] = []
+    /// Events about other actions (refusals, cancellations) raised while a pass runs, delivered
+    /// when the pass ends so that no action's events are interleaved with another's.
+    @exclusivity(unchecked) @usableFromInline var heldEvents: [LogEvent<Action>] = []
 
     /// Creates a store whose pipeline is live at once.
     ///
-    /// Middleware install hooks run at the end, in chain order; what they dispatch is processed
-    /// before the initializer returns.
+    /// Middleware install hooks run at the end, in chain order; what they dispatch (and what that
+    /// dispatches on the main actor, transitively) is processed before the initializer returns.
+    /// What other isolations enqueue meanwhile waits for a later main-actor turn.
     ///
     /// - Parameters:
     ///   - initialState: the state before any action.
@@ -84,7 +89,8 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.resolvers = ContiguousArray(resolvers)
         self.onLog = onLog
         self.clock = StoreClock(options.clock, measuring: onLog != nil)
-        self.queue = ActionQueue()
+        self.inbox = Inbox()
+        self.diagnostics = options.activeDiagnostics
         let settle = SettleSignal()
         self.settle = settle
         self.runtime = EffectRuntime(settle: settle)
@@ -141,39 +147,39 @@ public final class Store<State: Sendable, Action: Sendable> {
     @inlinable
     var currentState: State { storage }
 
-    /// The most actions that were ever waiting in the queue at once. Also logged as
-    /// `.queueHighWaterMark` when it rises. Thread-safe.
-    public nonisolated var queueHighWaterMark: Int { queue.highWaterMark }
+    /// The most entries that were ever waiting at once in the inbox: dispatches from other
+    /// isolations, `.deferred` resumptions and task errors waiting for a main-actor turn. Also
+    /// logged as `.queueHighWaterMark` when it rises. Thread-safe.
+    public nonisolated var queueHighWaterMark: Int { inbox.highWaterMark }
 
-    /// Whether ``invalidate()`` was called.
+    /// `true` until ``invalidate()`` is called; `false` afterwards, for good.
     public var isValid: Bool { !isInvalidated }
 
     /// Cancels all store-owned work and refuses later dispatches.
     ///
-    /// Queued actions are dropped and their tickets answer ``DispatchOutcome/cancelled``;
-    /// `.task` and `.deferred` work is cancelled and nothing it dispatches is processed. Called
-    /// from inside the pipeline, the current action finishes its synchronous pass and nothing runs
-    /// after it. Calling it again does nothing.
+    /// Queued actions are dropped and their tickets answer ``DispatchOutcome/cancelled``, as do
+    /// actions suspended in `.deferred`; `.task` and `.deferred` work is cancelled and nothing it
+    /// dispatches is processed. Later dispatches are refused: their tickets answer
+    /// `.refused(.invalidated)` and the log records one `.refused` event for each (for
+    /// dispatches from other isolations, when the main actor next runs). Called from inside the
+    /// pipeline, the current action finishes its synchronous pass and nothing runs after it; the
+    /// log events of what was dropped follow that pass's terminal, never interleaved with it.
+    /// Calling it again does nothing.
     public func invalidate() {
         guard !isInvalidated else { return }
         isInvalidated = true
-        let dropped = queue.close()
-        for entry in dropped {
-            if onLog != nil { logCancelled(entry) }
-            entry.promise?.resolve(.cancelled)
-        }
-        for action in suspended.removeAll() {
-            action.promise?.resolve(.cancelled)
-            if onLog == nil { continue }
-            // Inside a pass, its events must not be interleaved with another action's: the
-            // suspended action's cancelled terminal is logged once the current pass ends.
-            if isProcessing {
-                deferredCancellations.append((action.sequence, action.action))
-            } else {
-                emit(action.sequence, action.action, .terminal(.cancelled))
+        // All bookkeeping first, so that a log handler called below sees the store closed.
+        let dropped = inbox.close(.invalidated)
+        let suspendedActions = suspended.removeAll()
+        runtime.cancelAll()
+        for entry in dropped { answerDropped(entry) }
+        for action in suspendedActions { action.promise?.resolve(.cancelled) }
+        if onLog != nil {
+            for entry in dropped { logDropped(entry) }
+            for action in suspendedActions {
+                emitForeign(LogEvent(sequence: action.sequence, action: action.action, kind: .terminal(.cancelled)))
             }
         }
-        runtime.cancelAll()
         settle.pulse()
     }
 
@@ -182,17 +188,18 @@ public final class Store<State: Sendable, Action: Sendable> {
         for (position, middleware) in middlewares.enumerated() {
             middleware.install?(MiddlewareInstallContext(store: self, position: position))
         }
+        drainPipeline()
         isProcessing = false
-        drain()
+        finishCall()
     }
 }
 
 extension Store {
-    /// Closes the queue and cancels the runtime; touches no main-actor state, so it is safe from
-    /// a deinitializer on any thread.
+    /// Closes the inbox and cancels the runtime; touches no main-actor state, so it is safe from
+    /// a deinitializer on any thread. Nothing is logged after release.
     nonisolated func shutDown() {
-        let dropped = queue.close()
-        for entry in dropped { entry.promise?.resolve(.cancelled) }
+        let dropped = inbox.close(.storeReleased)
+        for entry in dropped { answerDropped(entry) }
         for action in suspended.removeAll() { action.promise?.resolve(.cancelled) }
         runtime.cancelAll()
         settle.pulse()

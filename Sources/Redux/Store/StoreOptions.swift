@@ -7,10 +7,36 @@ public struct StoreOptions: Sendable {
     /// inject a manual clock in tests to control time. Default: `ContinuousClock()`.
     public var clock: any Clock<Duration>
 
+    /// Whether a debug build prints diagnostics to standard error. Default: `true`.
+    ///
+    /// When on, and when no log handler is attached, the store prints one line for an action
+    /// that fails with no resolver handling it and for an effect error nobody resolved (action,
+    /// error, origin, call site), so failures are loud without any setup. It also warns, once,
+    /// when a single main-actor call has processed 100,000 actions dispatched while it ran (an
+    /// observer that re-dispatches on every change keeps its call from ever returning). Release
+    /// builds never print, whatever this says.
+    public var printsDiagnostics: Bool
+
+    /// Where diagnostics go; standard error unless a test replaces it.
+    var diagnosticSink: DiagnosticSink = .standardError
+
     /// Creates options.
     ///
-    /// - Parameter clock: the store's clock; durations are `Swift.Duration`.
-    public init(clock: any Clock<Duration> = ContinuousClock()) {
+    /// - Parameters:
+    ///   - clock: the store's clock; durations are `Swift.Duration`.
+    ///   - printsDiagnostics: whether a debug build prints unhandled failures and runaway-call
+    ///     warnings to standard error.
+    public init(clock: any Clock<Duration> = ContinuousClock(), printsDiagnostics: Bool = true) {
         self.clock = clock
+        self.printsDiagnostics = printsDiagnostics
+    }
+
+    /// The sink the store uses: `nil` in release builds or when diagnostics are off.
+    var activeDiagnostics: DiagnosticSink? {
+        #if DEBUG
+        printsDiagnostics ? diagnosticSink : nil
+        #else
+        nil
+        #endif
     }
 }

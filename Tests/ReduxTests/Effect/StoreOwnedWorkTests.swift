@@ -35,7 +35,7 @@ struct StoreOwnedWorkTests {
         #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
         store.invalidate()
         #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the task saw its cancellation")
-        #expect(late.value == "cancelled", "a tracked dispatch from cancelled work answers cancelled")
+        #expect(late.value == "refused(invalidated)", "a tracked dispatch from cancelled work is refused")
         try await store.settled(timeout: .seconds(5))
         #expect(store.state.reduced == [.tag("go")], "nothing the task sent was processed")
     }
@@ -49,7 +49,7 @@ struct StoreOwnedWorkTests {
         store.invalidate()
         #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the handler saw its cancellation")
         #expect(try await ticket.outcome.description == "cancelled", "cancellation is not a failure")
-        #expect(late.value == "cancelled")
+        #expect(late.value == "refused(invalidated)", "what the cancelled handler sends is refused")
         #expect(store.state == PipeState(), "nothing the handler sent was processed")
     }
 
@@ -110,7 +110,7 @@ struct StoreOwnedWorkTests {
         #expect(weakStore == nil, "the sleeping handler does not keep the store alive")
         #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the handler saw its cancellation")
         #expect(try await ticket?.outcome.description == "cancelled")
-        #expect(late.value == "cancelled")
+        #expect(late.value == "refused(storeReleased)", "what the handler sends after release is refused")
         #expect(reducerRuns.values.isEmpty, "no action reached a reducer")
     }
 
@@ -126,7 +126,7 @@ struct StoreOwnedWorkTests {
         }
         #expect(weakStore == nil, "the sleeping task does not keep the store alive")
         #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the task saw its cancellation")
-        #expect(late.value == "cancelled")
+        #expect(late.value == "refused(storeReleased)", "what the task sends after release is refused")
     }
 
     @Test func taskAndDeferredSleepOnTheStoreClock() async throws {

@@ -90,7 +90,7 @@ struct InvalidationTests {
 
         store.dispatch(.increment)
         store.dispatch(.increment, .increment)
-        #expect(store.dispatchTracked(.increment).outcomeIfFinished?.description == "cancelled")
+        #expect(store.dispatchTracked(.increment).outcomeIfFinished?.description == "refused(invalidated)")
         #expect(runOnThreadAndWait { store.dispatch(.increment) })
         await Task.detached { store.dispatch(contentsOf: [.increment, .increment]) }.value
         try await store.settled(timeout: patience)
@@ -98,7 +98,9 @@ struct InvalidationTests {
         #expect(store.count == 1, "only the dispatch made before invalidate was applied")
         let lines = recorder.processingLabels
         #expect(Array(lines.prefix(2)) == ["increment: reducer counter next", "increment: terminal reduced"])
-        #expect(lines.dropFirst(2).allSatisfy { $0 == "increment: terminal cancelled" }, "nothing ran after invalidate: \(lines)")
+        #expect(Array(lines.dropFirst(2)) == Array(repeating: "increment: refused invalidated", count: 7),
+                "nothing ran after invalidate; one refused event per refused dispatch, wherever it was made: \(lines)")
+        #expect(recorder.labels.filter { $0.hasSuffix("enqueued") }.count == 1, "a refused dispatch is never enqueued")
     }
 
     @Test func invalidateCancelsStoreOwnedWorkAndNothingItSendsIsProcessed() async throws {
@@ -128,7 +130,7 @@ struct InvalidationTests {
         #expect(await deferredCancelled.waitOpened(ifCancelled: .keepWaiting))
         #expect(await taskCancelled.waitOpened(ifCancelled: .keepWaiting))
         try await store.settled(timeout: patience)
-        #expect(deferredLate.value == "cancelled")
+        #expect(deferredLate.value == "refused(invalidated)")
         #expect(store.record == [.mark("task")], "nothing sent by cancelled work reached a reducer")
     }
 
@@ -162,7 +164,7 @@ struct InvalidationTests {
         try await expectOutcome(queued.value, "cancelled")
         try await expectOutcome(suspended, "cancelled")
         #expect(await cancelled.waitOpened(ifCancelled: .keepWaiting), "the deferred handler was cancelled")
-        #expect(late.value == "cancelled")
+        #expect(late.value == "refused(storeReleased)", "what it sends after the release is refused")
     }
 
     /// A store released with a 10-second `.deferred` in flight is freed, with its state, while the
@@ -197,7 +199,7 @@ struct InvalidationTests {
         #expect(await cancelled.waitOpened(ifCancelled: .keepWaiting), "the handler saw its cancellation, long before its 10 s")
         let awaited = try await taskResult(of: awaiting)?.get()
         #expect(awaited == "cancelled")
-        #expect(late.value == "cancelled")
+        #expect(late.value == "refused(storeReleased)")
         #expect(reduced.values.isEmpty, "no action reached a reducer")
     }
 }

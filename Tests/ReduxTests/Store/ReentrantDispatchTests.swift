@@ -122,8 +122,9 @@ struct ReentrantDispatchTests {
     }
 
     /// Store-owned work dispatches while the main actor is in the middle of another action; that
-    /// dispatch waits for the action's terminal.
-    @Test func dispatchFromStoreOwnedWorkIsProcessedAfterTheRunningAction() throws {
+    /// dispatch waits in the inbox for a later main-actor turn: not processed inside the running
+    /// action, nor before the main-actor call that runs it returns.
+    @Test func dispatchFromStoreOwnedWorkWaitsForALaterMainActorTurn() async throws {
         let recorder = LogRecorder<CounterAction>()
         let busyStarted = Gate()
         let taskDispatched = DispatchSemaphore(value: 0)
@@ -153,6 +154,8 @@ struct ReentrantDispatchTests {
         store.dispatch(.mark("busy"))
 
         #expect(taskDispatchedDuringBusy.value, "the task dispatched while busy was running")
+        #expect(store.record == [.mark("start"), .mark("busy")], "not processed before the call returned")
+        try await store.settled(timeout: patience)
         #expect(store.record == [.mark("start"), .mark("busy"), .mark("from task")])
         let busy = try #require(recorder.sequence(of: .mark("busy")))
         let fromTask = try #require(recorder.sequence(of: .mark("from task")))

@@ -148,17 +148,17 @@ struct TrackedDispatchTests {
         store.invalidate()
         try await expectOutcome(ticket, "cancelled")
         #expect(await cancelled.waitOpened(ifCancelled: .keepWaiting), "the handler saw the cancellation")
-        #expect(late.value == "cancelled", "what cancelled work sends answers cancelled too")
+        #expect(late.value == "refused(invalidated)", "what cancelled work sends is refused")
         #expect(store.record.isEmpty)
     }
 
-    @Test func trackedDispatchAfterInvalidateAnswersCancelledAtOnce() async throws {
+    @Test func trackedDispatchAfterInvalidateAnswersRefusedAtOnce() async throws {
         let store = makeCounterStore()
         store.invalidate()
         let onMain = store.dispatchTracked(.increment)
-        #expect(onMain.outcomeIfFinished?.description == "cancelled")
+        #expect(onMain.outcomeIfFinished?.description == "refused(invalidated)")
         let fromTask = await Task.detached { store.dispatchTracked(.increment) }.value
-        try await expectOutcome(fromTask, "cancelled")
+        #expect(fromTask.outcomeIfFinished?.description == "refused(invalidated)", "answered on the dispatching thread")
         #expect(store.count == 0)
     }
 

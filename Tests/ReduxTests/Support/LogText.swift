@@ -37,6 +37,7 @@ extension LogEvent {
         case let .effectFailed(origin, error): "\(action): effect failed \(origin) \(error)"
         case .effectErrorResolved: "\(action): effect error resolved"
         case .queueHighWaterMark(let mark): "\(action): high-water mark \(mark)"
+        case .refused(let reason, _): "\(action): refused \(reason)"
         default: "\(action): other"
         }
     }

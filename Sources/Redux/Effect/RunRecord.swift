@@ -1,0 +1,40 @@
+import Foundation
+
+/// The part of one action's run that outlives its synchronous pass, created only when a
+/// middleware starts a `.task` in it: errors that task throws before the run reaches its terminal
+/// (because a later middleware suspended the action in `.deferred`) are parked here and queued
+/// when the terminal comes, so the resolvers always see a task error after its action's terminal.
+///
+/// Parked entries never hold their record (the store strips it when parking), so a run that
+/// never ends — its action cancelled while suspended — frees its parked errors with the last
+/// reference to the record. Mutated on the main actor only; the lock makes it safe to carry in
+/// `Sendable` queue entries.
+@usableFromInline
+final class RunRecord<State: Sendable, Action: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var finished = false
+    private var parked: [QueueEntry<State, Action>] = []
+
+    @usableFromInline init() {}
+
+    /// Parks `entry` if the run has not ended; returns `false` (process it now) if it has.
+    @usableFromInline
+    func park(_ entry: QueueEntry<State, Action>) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if finished { return false }
+        parked.append(entry)
+        return true
+    }
+
+    /// Marks the run ended and returns what was parked, in arrival order.
+    @usableFromInline
+    func finish() -> [QueueEntry<State, Action>] {
+        lock.lock()
+        defer { lock.unlock() }
+        finished = true
+        let released = parked
+        parked = []
+        return released
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Where a debug build's diagnostics go: standard error by default; tests replace it.
+///
+/// The store reports, one line each: an action that failed with no resolver handling it and an
+/// effect error nobody resolved (only when no log handler is attached — a handler sees both in
+/// the log), and once per call, a main-actor call that processed 100,000 actions dispatched
+/// during it. Release builds never create a sink. Thread-safe: `write` is `@Sendable`.
+@usableFromInline
+struct DiagnosticSink: Sendable {
+    let write: @Sendable (String) -> Void
+
+    init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+
+    /// Writes each message as one line to the process's standard error.
+    static let standardError = DiagnosticSink { message in
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    @usableFromInline
+    func reportUnhandledFailure(_ error: any Error, origin: ErrorOrigin, action: some Sendable, site: CallSite) {
+        write("swift-redux: action \(action) failed with no resolver handling it: \(error) (origin: \(origin); dispatched at \(site)). Add a resolver or an onLog handler, or set StoreOptions.printsDiagnostics = false.")
+    }
+
+    @usableFromInline
+    func reportUnhandledEffectError(_ error: any Error, origin: ErrorOrigin, action: some Sendable, site: CallSite) {
+        write("swift-redux: effect error nobody resolved: \(error) (origin: \(origin); action \(action), dispatched at \(site)). Add a resolver or an onLog handler, or set StoreOptions.printsDiagnostics = false.")
+    }
+
+    @usableFromInline
+    func reportRunawayCall(threshold: Int) {
+        write("swift-redux: warning: one main-actor dispatch call has processed \(threshold) actions dispatched while it ran and has not returned; is an observer or middleware dispatching on every change?")
+    }
+}
+
+extension Store {
+    /// Called once per call when the count of re-entrant actions reaches the threshold.
+    @usableFromInline
+    func warnRunawayCall() {
+        diagnostics?.reportRunawayCall(threshold: Self.runawayCallThreshold)
+    }
+}

@@ -1,0 +1,63 @@
+/// What happens to work that meets an invalidated or released store: refused dispatches, dropped
+/// queue entries, and their log events.
+extension Store {
+    /// Refuses a dispatch made on the main actor after ``invalidate()``: the ticket answers
+    /// `.refused(.invalidated)`, and one `.refused` event (its only one, so also its terminal)
+    /// is logged, after the current pass if one runs.
+    @usableFromInline
+    func refuse(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, sequence: UInt64? = nil) {
+        promise?.resolve(.refused(.invalidated))
+        guard onLog != nil else { return }
+        let number = sequence ?? sequenceNumber(for: promise)
+        emitForeign(LogEvent(sequence: number, action: action, kind: .refused(.invalidated, site)))
+    }
+
+    /// Answers an entry the closed inbox refused, on the refusing thread: a dispatch is
+    /// refused; a resumption's action was suspended when the store went away, so it is
+    /// cancelled; a task error is dropped.
+    @inlinable
+    nonisolated func answerRefused(_ entry: Entry, _ reason: RefusalReason) {
+        switch entry.kind {
+        case .dispatch: entry.run.promise?.resolve(.refused(reason))
+        case .resume: entry.run.promise?.resolve(.cancelled)
+        case .effectError: break
+        }
+    }
+
+    /// Logs, on the main actor, an entry the closed inbox refused from another isolation.
+    @usableFromInline
+    func logRefusedRemote(_ entry: Entry) {
+        switch entry.kind {
+        case .dispatch:
+            emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .refused(.invalidated, entry.run.site)))
+        case .resume:
+            emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .terminal(.cancelled)))
+        case .effectError:
+            break  // thrown after its task was cancelled: not a failure
+        }
+    }
+
+    /// Answers an entry dropped from a queue because the store went away: it was queued (or
+    /// suspended) then, so its ticket answers ``DispatchOutcome/cancelled``.
+    @inlinable
+    nonisolated func answerDropped(_ entry: Entry) {
+        entry.run.promise?.resolve(.cancelled)
+    }
+
+    /// Logs an entry ``invalidate()`` dropped: a dispatch from another isolation gets the
+    /// `.enqueued` event it never had, then every action its cancelled terminal; a task error
+    /// gets `.effectErrorResolved(.dropped)`, never a second terminal.
+    @usableFromInline
+    func logDropped(_ entry: Entry) {
+        let run = entry.run
+        switch entry.kind {
+        case .dispatch(let logged):
+            if !logged { emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(run.site))) }
+            emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
+        case .resume:
+            emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
+        case .effectError:
+            emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .effectErrorResolved(.dropped)))
+        }
+    }
+}
