@@ -6,7 +6,7 @@ import Testing
 @MainActor
 struct EffectContextReadTests {
     @Test func readTakesAKeyPath() async throws {
-        let seen = PipeBox<[Int]>([])
+        let seen = SharedValue<[Int]>([])
         let store = makePipeStore(
             PipeState(count: 41),
             middlewares: [

@@ -11,55 +11,44 @@ struct StoreOwnedWorkTests {
     /// (tracked and untracked), records the tracked outcome in `late`, then opens `cancelled`.
     private func sleeper(
         deferred: Bool,
-        started: PipeGate,
-        cancelled: PipeGate,
-        late: PipeBox<String?>
+        started: Gate,
+        cancelled: Gate,
+        late: SharedValue<String?>
     ) -> Middleware<PipeState, PipeAction> {
-        @Sendable func work(_ effect: EffectContext<PipeState, PipeAction>) async throws {
-            started.open()
-            do {
-                try await effect.sleep(for: .seconds(10))
-            } catch {
-                effect.dispatch(.add(1000))
-                late.value = try? await effect.dispatchTracked(.add(100)).outcome.pipeText
-                cancelled.open()
-                throw error
-            }
-        }
-        return Middleware(id: deferred ? "defers" : "starts") { context in
-            guard context.action == .tag("go") else { return .next }
-            if deferred {
-                return .deferred { effect in
-                    try await work(effect)
-                    return .next
-                }
-            }
-            return .task { effect in try await work(effect) }
-        }
+        sleepingMiddleware(
+            id: deferred ? "defers" : "starts",
+            for: .tag("go"),
+            as: deferred ? .deferred : .task,
+            started: started,
+            cancelled: cancelled,
+            late: late,
+            thenSends: .add(1000),
+            andTracked: .add(100)
+        )
     }
 
     @Test func invalidateCancelsARunningTaskAndDropsWhatItSends() async throws {
-        let started = PipeGate(), cancelled = PipeGate()
-        let late = PipeBox<String?>(nil)
+        let started = Gate(), cancelled = Gate()
+        let late = SharedValue<String?>(nil)
         let store = makePipeStore(middlewares: [sleeper(deferred: false, started: started, cancelled: cancelled, late: late)])
         store.dispatch(.tag("go"))
-        #expect(await started.wait(within: .seconds(5)))
+        #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
         store.invalidate()
-        #expect(await cancelled.wait(within: .seconds(5)), "the task saw its cancellation")
+        #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the task saw its cancellation")
         #expect(late.value == "refused(invalidated)", "a tracked dispatch from cancelled work is refused")
         try await store.settled(timeout: .seconds(5))
         #expect(store.state.reduced == [.tag("go")], "nothing the task sent was processed")
     }
 
     @Test func invalidateCancelsADeferredHandlerAndItsActionAnswersCancelled() async throws {
-        let started = PipeGate(), cancelled = PipeGate()
-        let late = PipeBox<String?>(nil)
+        let started = Gate(), cancelled = Gate()
+        let late = SharedValue<String?>(nil)
         let store = makePipeStore(middlewares: [sleeper(deferred: true, started: started, cancelled: cancelled, late: late)])
         let ticket = store.dispatchTracked(.tag("go"))
-        #expect(await started.wait(within: .seconds(5)))
+        #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
         store.invalidate()
-        #expect(await cancelled.wait(within: .seconds(5)), "the handler saw its cancellation")
-        #expect(try await ticket.outcome.pipeText == "cancelled", "cancellation is not a failure")
+        #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the handler saw its cancellation")
+        #expect(try await ticket.outcome.description == "cancelled", "cancellation is not a failure")
         #expect(late.value == "refused(invalidated)", "what the cancelled handler sends is refused")
         #expect(store.state == PipeState(), "nothing the handler sent was processed")
     }
@@ -68,93 +57,81 @@ struct StoreOwnedWorkTests {
     /// invalidated, even if the handler does not stop at once (here it ignores cancellation):
     /// "it never hangs".
     @Test func invalidateAnswersASuspendedActionWithoutWaitingForItsHandler() async throws {
-        let started = PipeGate()
-        let release = PipeGate()
+        let started = Gate()
+        let release = Gate()
         defer { release.open() }
         let store = makePipeStore(middlewares: [
-            Middleware(id: "defers") { _ in
-                .deferred { _ in
-                    started.open()
-                    await release.wait()
-                    return .next
-                }
-            },
+            deferringMiddleware(id: "defers", for: nil, started: started, until: release),
         ])
         let ticket = store.dispatchTracked(.increment)
-        #expect(await started.wait(within: .seconds(5)))
+        #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
         store.invalidate()
-        #expect(await pipeOutcome(of: ticket, within: .seconds(2)) == "cancelled")
+        #expect(try await outcomeText(of: ticket, within: .seconds(2)) == "cancelled")
     }
 
     /// Same when the store is released instead.
     @Test func releaseAnswersASuspendedActionWithoutWaitingForItsHandler() async throws {
-        let started = PipeGate()
-        let release = PipeGate()
+        let started = Gate()
+        let release = Gate()
         defer { release.open() }
         weak var weakStore: PipeStore?
         var ticket: DispatchTicket<PipeAction>?
         do {
             let store = makePipeStore(middlewares: [
-                Middleware(id: "defers") { _ in
-                    .deferred { _ in
-                        started.open()
-                        await release.wait()
-                        return .next
-                    }
-                },
+                deferringMiddleware(id: "defers", for: nil, started: started, until: release),
             ])
             weakStore = store
             ticket = store.dispatchTracked(.increment)
-            #expect(await started.wait(within: .seconds(5)))
+            #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
         }
         #expect(weakStore == nil)
         let released = try #require(ticket)
-        #expect(await pipeOutcome(of: released, within: .seconds(2)) == "cancelled")
+        #expect(try await outcomeText(of: released, within: .seconds(2)) == "cancelled")
     }
 
     @Test func releasingTheStoreFreesItWhileALongDeferredSleepsAndCancelsIt() async throws {
-        let started = PipeGate(), cancelled = PipeGate()
-        let late = PipeBox<String?>(nil)
-        let reducerRuns = PipeTrail()
+        let started = Gate(), cancelled = Gate()
+        let late = SharedValue<String?>(nil)
+        let reducerRuns = SharedList<String>()
         weak var weakStore: PipeStore?
         var ticket: DispatchTicket<PipeAction>?
         do {
             let store = makePipeStore(
                 middlewares: [sleeper(deferred: true, started: started, cancelled: cancelled, late: late)],
                 reducers: [Reducer(id: "counts") { _, action in
-                    reducerRuns.record("\(action)")
+                    reducerRuns.append("\(action)")
                     return .next
                 }]
             )
             weakStore = store
             ticket = store.dispatchTracked(.tag("go"))
-            #expect(await started.wait(within: .seconds(5)))
+            #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
         }
         #expect(weakStore == nil, "the sleeping handler does not keep the store alive")
-        #expect(await cancelled.wait(within: .seconds(5)), "the handler saw its cancellation")
-        #expect(try await ticket?.outcome.pipeText == "cancelled")
+        #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the handler saw its cancellation")
+        #expect(try await ticket?.outcome.description == "cancelled")
         #expect(late.value == "refused(storeReleased)", "what the handler sends after release is refused")
-        #expect(reducerRuns.entries.isEmpty, "no action reached a reducer")
+        #expect(reducerRuns.values.isEmpty, "no action reached a reducer")
     }
 
     @Test func releasingTheStoreFreesItWhileATaskSleepsAndCancelsIt() async throws {
-        let started = PipeGate(), cancelled = PipeGate()
-        let late = PipeBox<String?>(nil)
+        let started = Gate(), cancelled = Gate()
+        let late = SharedValue<String?>(nil)
         weak var weakStore: PipeStore?
         do {
             let store = makePipeStore(middlewares: [sleeper(deferred: false, started: started, cancelled: cancelled, late: late)])
             weakStore = store
             store.dispatch(.tag("go"))
-            #expect(await started.wait(within: .seconds(5)))
+            #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
         }
         #expect(weakStore == nil, "the sleeping task does not keep the store alive")
-        #expect(await cancelled.wait(within: .seconds(5)), "the task saw its cancellation")
+        #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the task saw its cancellation")
         #expect(late.value == "refused(storeReleased)", "what the task sends after release is refused")
     }
 
     @Test func taskAndDeferredSleepOnTheStoreClock() async throws {
         let clock = CountingClock()
-        let sameClock = PipeBox<[Bool]>([])
+        let sameClock = SharedValue<[Bool]>([])
         let store = makePipeStore(
             middlewares: [
                 Middleware(id: "starts") { context in
@@ -180,7 +157,7 @@ struct StoreOwnedWorkTests {
         store.dispatch(.tag("task"))
         try await store.settled(timeout: .seconds(5))
         let ticket = store.dispatchTracked(.tag("deferred"))
-        #expect(try await ticket.outcome.pipeText == "reduced")
+        #expect(try await ticket.outcome.description == "reduced")
         // The virtual clock returns at once: finishing well within the 5 s timeouts proves
         // nothing slept on a real clock, and the clock saw every sleep.
         #expect(clock.sleeps == [.seconds(30), .milliseconds(250), .seconds(60)])

@@ -9,8 +9,7 @@ struct TaskErrorOrderingTests {
     /// A `.task` fails while a later middleware keeps its action suspended in `.deferred`: the
     /// error still reaches the resolvers only after the action's terminal.
     @Test func taskErrorWaitsForItsSuspendedActionsTerminal() async throws {
-        final class Kinds: @unchecked Sendable { var lines: [String] = [] }
-        let kinds = Kinds()
+        let kinds = SharedList<String>()
         let store = Store<CounterState, CounterAction>(
             initialState: CounterState(),
             reducers: [counterReducer()],
@@ -29,9 +28,9 @@ struct TaskErrorOrderingTests {
             resolvers: [Resolver(id: "reduces") { _ in .exit(.reduce) }],
             onLog: { event in
                 switch event.kind {
-                case .terminal(let outcome): kinds.lines.append("terminal \(outcome)")
-                case .effectFailed: kinds.lines.append("effectFailed")
-                case .effectErrorResolved(let resolution): kinds.lines.append("resolved \(resolution)")
+                case .terminal(let outcome): kinds.append("terminal \(outcome)")
+                case .effectFailed: kinds.append("effectFailed")
+                case .effectErrorResolved(let resolution): kinds.append("resolved \(resolution)")
                 default: break
                 }
             }
@@ -39,6 +38,6 @@ struct TaskErrorOrderingTests {
         let outcome = try await store.dispatchTracked(.mark("go")).outcome
         try await store.settled(timeout: .seconds(20))
         #expect("\(outcome)" == "reduced")
-        #expect(kinds.lines == ["terminal reduced", "effectFailed", "resolved ignoredReduce"])
+        #expect(kinds.values == ["terminal reduced", "effectFailed", "resolved ignoredReduce"])
     }
 }

@@ -9,9 +9,9 @@ struct TaskErrorTests {
     /// "rewrites" turns `.tag("go")` into `.tag("work")`; "fx" starts a task for `.tag("work")`
     /// that throws `boom`; "after" records every action it sees.
     private func storeWithFailingTask(
-        _ trail: PipeTrail,
+        _ trail: SharedList<String>,
         resolvers: [Resolver<PipeState, PipeAction>],
-        log: LogRecorder? = nil
+        log: LogRecorder<PipeAction>? = nil
     ) -> PipeStore {
         makePipeStore(
             middlewares: [
@@ -30,11 +30,11 @@ struct TaskErrorTests {
     }
 
     @Test func taskErrorArrivesAfterItsActionsTerminal() async throws {
-        let trail = PipeTrail()
-        let log = LogRecorder()
+        let trail = SharedList<String>()
+        let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.done))], log: log)
         let ticket = store.dispatchTracked(.tag("go"))
-        #expect(ticket.outcomeIfFinished?.pipeText == "reduced")
+        #expect(ticket.outcomeIfFinished?.description == "reduced")
         try await store.settled(timeout: .seconds(5))
         #expect(log.lines == [
             "1 tag(go): enqueued",
@@ -50,8 +50,8 @@ struct TaskErrorTests {
     }
 
     @Test func taskErrorReachesResolversWithAnEffectOriginAndTheActionThatStartedTheTask() async throws {
-        let trail = PipeTrail()
-        let origins = PipeBox<[ErrorOrigin]>([])
+        let trail = SharedList<String>()
+        let origins = SharedValue<[ErrorOrigin]>([])
         let store = storeWithFailingTask(trail, resolvers: [
             pipeResolver("resolver", trail),
             Resolver(id: "origin") { context in
@@ -62,15 +62,15 @@ struct TaskErrorTests {
         store.dispatch(.tag("go"))
         try await store.settled(timeout: .seconds(5))
         #expect(origins.value == [.effect(middlewareID: "fx", position: 1)])
-        #expect(trail.entries == [
+        #expect(trail.values == [
             "after tag(work)",
             "resolver boom from effect of middleware fx#1 raised tag(work) dispatched tag(go)",
         ])
     }
 
     @Test func taskErrorResolvedWithDoneIsSettledAndChangesNothing() async throws {
-        let trail = PipeTrail()
-        let log = LogRecorder()
+        let trail = SharedList<String>()
+        let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.done))], log: log)
         store.dispatch(.tag("go"))
         try await store.settled(timeout: .seconds(5))
@@ -79,8 +79,8 @@ struct TaskErrorTests {
     }
 
     @Test func taskErrorResolvedWithFailIsLoggedAsFailed() async throws {
-        let trail = PipeTrail()
-        let log = LogRecorder()
+        let trail = SharedList<String>()
+        let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.fail(PipeError.other)))], log: log)
         store.dispatch(.tag("go"))
         try await store.settled(timeout: .seconds(5))
@@ -89,8 +89,8 @@ struct TaskErrorTests {
     }
 
     @Test func taskErrorResolvedWithReduceAsEnqueuesANewActionThroughTheWholePipeline() async throws {
-        let trail = PipeTrail()
-        let log = LogRecorder()
+        let trail = SharedList<String>()
+        let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.reduceAs(.add(7))))], log: log)
         store.dispatch(.tag("go"))
         try await store.settled(timeout: .seconds(5))
@@ -103,13 +103,13 @@ struct TaskErrorTests {
             "2 add(7): reducer record#0 next",
             "2 add(7): terminal reduced",
         ])
-        #expect(trail.entries.last == "after add(7)")
+        #expect(trail.values.last == "after add(7)")
         #expect(store.state.reduced == [.tag("work"), .add(7)])
     }
 
     @Test func taskErrorResolvedWithReduceIsALoggedNoOp() async throws {
-        let trail = PipeTrail()
-        let log = LogRecorder()
+        let trail = SharedList<String>()
+        let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.reduce))], log: log)
         store.dispatch(.tag("go"))
         try await store.settled(timeout: .seconds(5))
@@ -118,8 +118,8 @@ struct TaskErrorTests {
     }
 
     @Test func unhandledTaskErrorIsLoggedAsFailedAndTheStoreKeepsWorking() async throws {
-        let trail = PipeTrail()
-        let log = LogRecorder()
+        let trail = SharedList<String>()
+        let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("declines", trail)], log: log)
         store.dispatch(.tag("go"))
         try await store.settled(timeout: .seconds(5))
@@ -129,15 +129,15 @@ struct TaskErrorTests {
             "1 tag(work): effectErrorResolved failed(boom)",
         ])
         let next = store.dispatchTracked(.increment)
-        #expect(next.outcomeIfFinished?.pipeText == "reduced")
+        #expect(next.outcomeIfFinished?.description == "reduced")
         #expect(store.state.reduced == [.tag("work"), .increment])
     }
 
     @Test func taskCancellationIsNotAnError() async throws {
-        let trail = PipeTrail()
-        let log = LogRecorder()
-        let started = PipeGate()
-        let cancelled = PipeGate()
+        let trail = SharedList<String>()
+        let log = LogRecorder<PipeAction>()
+        let started = Gate()
+        let cancelled = Gate()
         let store = makePipeStore(
             middlewares: [
                 Middleware(id: "fx") { _ in
@@ -156,11 +156,11 @@ struct TaskErrorTests {
             log: log
         )
         store.dispatch(.increment)
-        #expect(await started.wait(within: .seconds(5)))
+        #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
         store.invalidate()
-        #expect(await cancelled.wait(within: .seconds(5)), "the task saw its cancellation")
+        #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the task saw its cancellation")
         try await store.settled(timeout: .seconds(5))
-        #expect(trail.entries.isEmpty, "no resolver was consulted")
+        #expect(trail.values.isEmpty, "no resolver was consulted")
         #expect(!log.lines.contains { $0.contains("effect") })
     }
 }

@@ -6,7 +6,7 @@ import Testing
 @MainActor
 struct CallSiteTests {
     @Test func callSiteExposesItsFileAsAString() {
-        let log = LogRecorder()
+        let log = LogRecorder<PipeAction>()
         let store = makePipeStore(log: log)
         store.dispatch(.increment); let line = UInt(#line)
         guard case .enqueued(let site) = log.events.first?.kind else {

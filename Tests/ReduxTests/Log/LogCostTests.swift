@@ -8,7 +8,7 @@ struct LogCostTests {
     /// Walks every pipeline path (each middleware exit, a throw, failing and succeeding
     /// `.task` and `.deferred` work, resolvers, reducers that continue and stop, an unhandled
     /// action), from the main actor and from another thread, tracked and untracked.
-    private func exerciseEveryPath(clock: CountingClock, log: LogRecorder?) async throws -> PipeStore {
+    private func exerciseEveryPath(clock: CountingClock, log: LogRecorder<PipeAction>?) async throws -> PipeStore {
         let store = makePipeStore(
             middlewares: [pipeRouterMiddleware(), Middleware(id: "passes") { _ in .next }],
             resolvers: [
@@ -41,7 +41,7 @@ struct LogCostTests {
 
     @Test func withAHandlerTheClockIsRead() async throws {
         let clock = CountingClock()
-        let log = LogRecorder()
+        let log = LogRecorder<PipeAction>()
         let store = try await exerciseEveryPath(clock: clock, log: log)
         #expect(store.count > 0)
         #expect(clock.nowReads > 0)

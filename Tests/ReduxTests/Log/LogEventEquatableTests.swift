@@ -17,10 +17,10 @@ struct LogEventEquatableTests {
 
     @Test func theSameRunLoggedTwiceIsEqualWhateverItsDurations() {
         func log(tick: Duration) -> [LogEvent<PipeAction>] {
-            let log = LogRecorder()
+            let log = LogRecorder<PipeAction>()
             let store = makePipeStore(
                 middlewares: [pipeRouterMiddleware()],
-                resolvers: [pipeResolver("declines", PipeTrail())],
+                resolvers: [pipeResolver("declines", SharedList<String>())],
                 clock: CountingClock(tick: tick),
                 log: log
             )

@@ -7,8 +7,8 @@ import Testing
 @MainActor
 struct LogEventTests {
     @Test func processingEventsAreDeliveredSynchronouslyInPipelineOrder() {
-        let trail = PipeTrail()
-        let log = LogRecorder()
+        let trail = SharedList<String>()
+        let log = LogRecorder<PipeAction>()
         let store = makePipeStore(
             middlewares: [pipeMiddleware("first", trail, .next), pipeMiddleware("declines", trail, .defaultNext)],
             reducers: [
@@ -31,7 +31,7 @@ struct LogEventTests {
     }
 
     @Test func everyEventCarriesItsDispatchSequenceAndTheActionAsProcessedAtThatStep() {
-        let log = LogRecorder()
+        let log = LogRecorder<PipeAction>()
         let store = makePipeStore(
             middlewares: [
                 Middleware(id: "rewrites") { context in
@@ -62,7 +62,7 @@ struct LogEventTests {
     }
 
     @Test func failedActionsAreLoggedWithTheirError() {
-        let log = LogRecorder()
+        let log = LogRecorder<PipeAction>()
         let store = makePipeStore(middlewares: [Middleware(id: "throws") { _ in throw PipeError.other }], log: log)
         store.dispatch(.increment)
         #expect(log.lines == [
@@ -73,10 +73,10 @@ struct LogEventTests {
     }
 
     @Test func enqueueEventsCarryTheCallSitesFileAndLine() async throws {
-        let log = LogRecorder()
+        let log = LogRecorder<PipeAction>()
         let store = makePipeStore(log: log)
         store.dispatch(.increment); let mainLine: UInt = #line
-        let remoteLine = PipeBox<UInt>(0)
+        let remoteLine = SharedValue<UInt>(0)
         await Task.detached {
             store.dispatch(.add(2)); remoteLine.value = #line
         }.value
@@ -96,7 +96,7 @@ struct LogEventTests {
     }
 
     @Test func offMainEnqueueEventsAreDeliveredWhenTheQueueIsDrained() async throws {
-        let log = LogRecorder()
+        let log = LogRecorder<PipeAction>()
         let store = makePipeStore(log: log)
         await Task.detached {
             store.dispatch(.increment, .add(2), .add(3))
@@ -122,10 +122,10 @@ struct LogEventTests {
         // Each read of this clock's `now` advances it by 1 ms, so a step timed by one read
         // before and one after lasts exactly 1 ms.
         let clock = CountingClock(tick: .milliseconds(1))
-        let log = LogRecorder()
+        let log = LogRecorder<PipeAction>()
         let store = makePipeStore(
             middlewares: [
-                pipeMiddleware("passes", PipeTrail(), .next),
+                pipeMiddleware("passes", SharedList<String>(), .next),
                 Middleware(id: "throws") { _ in throw PipeError.boom },
             ],
             resolvers: [Resolver(id: "declines") { _ in .defaultNext }, Resolver(id: "recovers") { _ in .exit(.reduce) }],
@@ -134,26 +134,26 @@ struct LogEventTests {
             log: log
         )
         store.dispatch(.increment)
-        let steps = log.events.compactMap(\.kind.pipeStep)
+        let steps = log.events.compactMap(\.kind.componentStep)
         #expect(steps.map(\.description) == ["passes#0", "throws#1", "declines#0", "recovers#1", "a#0", "b#1"])
         #expect(steps.allSatisfy { $0.duration == .milliseconds(1) })
     }
 
     @Test func resumedEventNamesTheDeferringMiddlewareAndTheTimeSuspended() async throws {
         let clock = CountingClock(tick: .milliseconds(1))
-        let log = LogRecorder()
+        let log = LogRecorder<PipeAction>()
         let store = makePipeStore(
             middlewares: [
-                pipeMiddleware("first", PipeTrail(), .next),
+                pipeMiddleware("first", SharedList<String>(), .next),
                 Middleware(id: "defers") { context in
                     context.action == .tag("slow") ? .deferred { _ in .nextAs(.add(4)) } : .next
                 },
-                pipeMiddleware("after", PipeTrail(), .next),
+                pipeMiddleware("after", SharedList<String>(), .next),
             ],
             clock: clock,
             log: log
         )
-        #expect(try await store.dispatchTracked(.tag("slow")).outcome.pipeText == "reduced")
+        #expect(try await store.dispatchTracked(.tag("slow")).outcome.description == "reduced")
         #expect(log.lines == [
             "1 tag(slow): enqueued",
             "1 tag(slow): middleware first#0 next",
@@ -164,15 +164,15 @@ struct LogEventTests {
             "1 add(4): terminal reduced",
         ])
         let resumed = log.events.first { if case .resumed = $0.kind { true } else { false } }
-        let suspended = try #require(resumed?.kind.pipeStep?.duration)
+        let suspended = try #require(resumed?.kind.componentStep?.duration)
         #expect(suspended > .zero)
     }
 
     /// Queued actions dropped by `invalidate()` log a `cancelled` terminal; an action suspended
     /// in `.deferred` must too, or its log never ends.
     @Test func suspendedActionCancelledByInvalidateLogsACancelledTerminal() async throws {
-        let log = LogRecorder()
-        let started = PipeGate()
+        let log = LogRecorder<PipeAction>()
+        let started = Gate()
         let store = makePipeStore(
             middlewares: [
                 Middleware(id: "defers") { _ in
@@ -186,9 +186,9 @@ struct LogEventTests {
             log: log
         )
         let ticket = store.dispatchTracked(.increment)
-        #expect(await started.wait(within: .seconds(5)))
+        #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
         store.invalidate()
-        #expect(await pipeOutcome(of: ticket, within: .seconds(5)) == "cancelled")
+        #expect(try await outcomeText(of: ticket, within: .seconds(5)) == "cancelled")
         #expect(log.lines == [
             "1 increment: enqueued",
             "1 increment: middleware defers#0 deferred",
@@ -197,8 +197,8 @@ struct LogEventTests {
     }
 
     @Test func componentIdsMayRepeatAndEventsCarryThePosition() {
-        let log = LogRecorder()
-        let trail = PipeTrail()
+        let log = LogRecorder<PipeAction>()
+        let trail = SharedList<String>()
         let store = makePipeStore(
             middlewares: [
                 pipeMiddleware("same", trail, .next),

@@ -8,10 +8,10 @@ import Testing
 @MainActor
 struct ComponentBodyTypesTests {
     @Test func middlewareHandlerTakesTheHandleLabel() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let install: Middleware<PipeState, PipeAction>.InstallHook = { context in context.dispatch(.add(5)) }
         let handle: Middleware<PipeState, PipeAction>.Handler = { context in
-            trail.record("saw \(context.action)")
+            trail.append("saw \(context.action)")
             return .next
         }
         let store = makePipeStore(middlewares: [
@@ -19,7 +19,7 @@ struct ComponentBodyTypesTests {
             Middleware(id: "trailing") { _ in .next },
         ])
         store.dispatch(.increment)
-        #expect(trail.entries == ["saw add(5)", "saw increment"])
+        #expect(trail.values == ["saw add(5)", "saw increment"])
         #expect(store.count == 6)
     }
 

@@ -7,8 +7,8 @@ import Testing
 @MainActor
 struct ContextDispatchTrackedTests {
     @Test func middlewareDispatchTrackedIsQueuedBehindTheCurrentAction() async throws {
-        let tickets = PipeBox<[DispatchTicket<PipeAction>]>([])
-        let answeredInside = PipeBox<[Bool]>([])
+        let tickets = SharedValue<[DispatchTicket<PipeAction>]>([])
+        let answeredInside = SharedValue<[Bool]>([])
         let store = makePipeStore(middlewares: [
             Middleware(id: "spawns") { context in
                 if context.action == .tag("spawn") {
@@ -28,8 +28,8 @@ struct ContextDispatchTrackedTests {
     }
 
     @Test func middlewareTicketMatchesTheLogBySequence() throws {
-        let log = LogRecorder()
-        let tickets = PipeBox<[DispatchTicket<PipeAction>]>([])
+        let log = LogRecorder<PipeAction>()
+        let tickets = SharedValue<[DispatchTicket<PipeAction>]>([])
         let store = makePipeStore(
             middlewares: [
                 Middleware(id: "spawns") { context in
@@ -51,7 +51,7 @@ struct ContextDispatchTrackedTests {
     }
 
     @Test func trackedDispatchWithoutALogHandlerStillDrawsASequenceNumber() throws {
-        let tickets = PipeBox<[DispatchTicket<PipeAction>]>([])
+        let tickets = SharedValue<[DispatchTicket<PipeAction>]>([])
         let store = makePipeStore(middlewares: [
             Middleware(id: "spawns") { context in
                 if context.action == .tag("spawn") { tickets.value.append(context.dispatchTracked(.increment)) }
@@ -67,8 +67,8 @@ struct ContextDispatchTrackedTests {
     }
 
     @Test func resolverDispatchTrackedIsQueuedBehindTheCurrentAction() async throws {
-        let tickets = PipeBox<[DispatchTicket<PipeAction>]>([])
-        let answeredInside = PipeBox<[Bool]>([])
+        let tickets = SharedValue<[DispatchTicket<PipeAction>]>([])
+        let answeredInside = SharedValue<[Bool]>([])
         let store = makePipeStore(
             middlewares: [pipeRouterMiddleware()],
             resolvers: [Resolver(id: "retries") { context in
@@ -88,7 +88,7 @@ struct ContextDispatchTrackedTests {
     }
 
     @Test func resolverDispatchTrackedForATaskErrorIsQueuedBehindTheErrorStep() async throws {
-        let tickets = PipeBox<[DispatchTicket<PipeAction>]>([])
+        let tickets = SharedValue<[DispatchTicket<PipeAction>]>([])
         let store = makePipeStore(
             middlewares: [pipeRouterMiddleware()],
             resolvers: [Resolver(id: "retries") { context in

@@ -10,8 +10,8 @@ struct DeferredMiddlewareTests {
     /// A store whose middle middleware defers `.tag("slow")` until `gate` opens, then answers
     /// `resume`; "before" and "after" record what they see (with the count, for "after").
     private func deferringStore(
-        _ gate: PipeGate,
-        _ trail: PipeTrail,
+        _ gate: Gate,
+        _ trail: SharedList<String>,
         resolvers: [Resolver<PipeState, PipeAction>] = [],
         handler: @escaping @Sendable (EffectContext<PipeState, PipeAction>) async throws -> DeferredExit<PipeAction>
     ) -> PipeStore {
@@ -26,7 +26,7 @@ struct DeferredMiddlewareTests {
                     }
                 },
                 Middleware(id: "after") { context in
-                    trail.record("after \(context.action) at count \(context.count)")
+                    trail.append("after \(context.action) at count \(context.count)")
                     return .next
                 },
             ],
@@ -38,22 +38,22 @@ struct DeferredMiddlewareTests {
     private func runSuspended(
         resumingWith resume: DeferredExit<PipeAction>
     ) async throws -> (outcome: String, trail: [String], reduced: [PipeAction]) {
-        let gate = PipeGate()
+        let gate = Gate()
         defer { gate.open() }
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = deferringStore(gate, trail) { _ in resume }
         let ticket = store.dispatchTracked(.tag("slow"))
         store.dispatch(.increment)
         gate.open()
         let outcome = try await ticket.outcome
         try await store.settled(timeout: .seconds(5))
-        return (outcome.pipeText, trail.entries, store.state.reduced)
+        return (outcome.description, trail.values, store.state.reduced)
     }
 
     @Test func deferredSuspendsTheActionWhileOtherActionsFlow() async throws {
-        let gate = PipeGate()
+        let gate = Gate()
         defer { gate.open() }
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = deferringStore(gate, trail) { _ in .next }
         let ticket = store.dispatchTracked(.tag("slow"))
         #expect(ticket.outcomeIfFinished == nil)
@@ -63,7 +63,7 @@ struct DeferredMiddlewareTests {
         #expect(ticket.outcomeIfFinished == nil)
         #expect(!store.isSettled, "a pending deferred handler keeps the store unsettled")
         gate.open()
-        #expect(try await ticket.outcome.pipeText == "reduced")
+        #expect(try await ticket.outcome.description == "reduced")
         #expect(store.state.reduced == [.increment, .increment, .tag("slow")], "it lands at its resume position")
     }
 
@@ -113,16 +113,16 @@ struct DeferredMiddlewareTests {
     }
 
     @Test func deferredHandlerErrorGoesToResolversWithTheDeferringMiddlewareAsOrigin() async throws {
-        let gate = PipeGate()
+        let gate = Gate()
         defer { gate.open() }
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = deferringStore(gate, trail, resolvers: [pipeResolver("resolver", trail, .exit(.reduce))]) { _ in
             throw PipeError.boom
         }
         let ticket = store.dispatchTracked(.tag("slow"))
         gate.open()
-        #expect(try await ticket.outcome.pipeText == "recovered(reduce, reduced: true)")
-        #expect(trail.entries == [
+        #expect(try await ticket.outcome.description == "recovered(reduce, reduced: true)")
+        #expect(trail.values == [
             "before tag(slow)",
             "resolver boom from middleware defers#1 raised tag(slow) dispatched tag(slow)",
         ])
@@ -130,16 +130,16 @@ struct DeferredMiddlewareTests {
     }
 
     @Test func deferredResumeExitResolveGoesToResolversWithTheDeferringMiddlewareAsOrigin() async throws {
-        let gate = PipeGate()
+        let gate = Gate()
         defer { gate.open() }
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = deferringStore(gate, trail, resolvers: [pipeResolver("resolver", trail)]) { _ in
             .exit(.resolve(PipeError.other))
         }
         let ticket = store.dispatchTracked(.tag("slow"))
         gate.open()
-        #expect(try await ticket.outcome.pipeText == "failed(other)")
-        #expect(trail.entries == [
+        #expect(try await ticket.outcome.description == "failed(other)")
+        #expect(trail.values == [
             "before tag(slow)",
             "resolver other from middleware defers#1 raised tag(slow) dispatched tag(slow)",
         ])
@@ -159,14 +159,14 @@ struct DeferredMiddlewareTests {
         let ticket = store.dispatchTracked(.increment)
         // The main actor stays busy in this synchronous wait: a handler that needed the main
         // actor could not start before it timed out.
-        #expect(pipeBlockingWait(running, seconds: 5), "the handler did not run while the main actor was busy")
-        #expect(try await ticket.outcome.pipeText == "reduced")
+        #expect(waitForSignal(running, within: .seconds(5)), "the handler did not run while the main actor was busy")
+        #expect(try await ticket.outcome.description == "reduced")
     }
 
     @Test func deferredReadRunsOnTheMainActorAndReturnsAProjection() async throws {
-        let gate = PipeGate()
+        let gate = Gate()
         defer { gate.open() }
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = deferringStore(gate, trail) { effect in
             let count = try await effect.read { state in state.count }
             return .nextAs(.add(count * 10))
@@ -175,41 +175,41 @@ struct DeferredMiddlewareTests {
         store.dispatch(.increment)
         store.dispatch(.increment)
         gate.open()
-        #expect(try await ticket.outcome.pipeText == "reduced")
+        #expect(try await ticket.outcome.description == "reduced")
         #expect(store.state.reduced == [.increment, .increment, .add(20)], "the read saw the state at that time")
         #expect(store.count == 22)
     }
 
     @Test func deferredHandlerDispatchIsQueuedAheadOfItsResumption() async throws {
-        let gate = PipeGate()
+        let gate = Gate()
         defer { gate.open() }
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = deferringStore(gate, trail) { effect in
             effect.dispatch(.add(100))
             return .next
         }
         let ticket = store.dispatchTracked(.tag("slow"))
         gate.open()
-        #expect(try await ticket.outcome.pipeText == "reduced")
+        #expect(try await ticket.outcome.description == "reduced")
         try await store.settled(timeout: .seconds(5))
         #expect(store.state.reduced == [.add(100), .tag("slow")])
-        #expect(trail.entries == ["before tag(slow)", "before add(100)", "after add(100) at count 0", "after tag(slow) at count 100"])
+        #expect(trail.values == ["before tag(slow)", "before add(100)", "after add(100) at count 0", "after tag(slow) at count 100"])
     }
 
     @Test func deferredHandlerSeesItsDispatchOnceItAwaitsTheTicket() async throws {
-        let gate = PipeGate()
+        let gate = Gate()
         defer { gate.open() }
-        let trail = PipeTrail()
-        let seen = PipeBox<Int?>(nil)
+        let trail = SharedList<String>()
+        let seen = SharedValue<Int?>(nil)
         let store = deferringStore(gate, trail) { effect in
             let outcome = try await effect.dispatchTracked(.add(100)).outcome
-            trail.record("handler saw \(outcome.pipeText)")
+            trail.append("handler saw \(outcome.description)")
             seen.value = try await effect.read { state in state.count }
             return .next
         }
         let ticket = store.dispatchTracked(.tag("slow"))
         gate.open()
-        #expect(try await ticket.outcome.pipeText == "reduced")
+        #expect(try await ticket.outcome.description == "reduced")
         #expect(seen.value == 100)
         #expect(store.state.reduced == [.add(100), .tag("slow")])
     }

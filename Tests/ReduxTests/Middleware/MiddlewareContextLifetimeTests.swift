@@ -7,8 +7,8 @@ struct MiddlewareContextLifetimeTests {
     /// A context kept past its middleware call (against the advice) never reaches freed memory:
     /// it keeps the store alive, and using it later reads the state and dispatches normally.
     @Test func contextKeptPastItsCallNeverReachesAFreedStore() async throws {
-        final class Kept: @unchecked Sendable { var read: Int?; var done = false }
-        let kept = Kept()
+        let read = SharedValue<Int?>(nil)
+        let done = SharedValue(false)
         weak var weakStore: Store<CounterState, CounterAction>?
         do {
             let store = Store<CounterState, CounterAction>(
@@ -19,8 +19,8 @@ struct MiddlewareContextLifetimeTests {
                         Task { @MainActor in
                             try? await Task.sleep(for: .milliseconds(20))
                             context.dispatch(.increment)
-                            kept.read = context.state.count
-                            kept.done = true
+                            read.value = context.state.count
+                            done.value = true
                         }
                     }
                     return .next
@@ -29,8 +29,8 @@ struct MiddlewareContextLifetimeTests {
             weakStore = store
             store.dispatch(.mark("go"))
         }
-        while !kept.done { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(kept.read == 1)
+        while !done.value { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(read.value == 1)
         try await Task.sleep(for: .milliseconds(20))
         #expect(weakStore == nil, "once the kept context is gone, the store is freed")
     }

@@ -7,10 +7,10 @@ import Testing
 @Suite("Observation", .timeLimit(.minutes(1)))
 @MainActor
 struct ObservationTests {
-    @Test(arguments: [PipeObservedRead.state, .dynamicMember])
-    func observerIsToldAfterAHandledActionAndReadsTheNewState(read: PipeObservedRead) {
+    @Test(arguments: [ObservedRead.state, .dynamicMember])
+    func observerIsToldAfterAHandledActionAndReadsTheNewState(read: ObservedRead) {
         let store = makePipeStore()
-        let observer = PipeObserver(store, read: read, renewing: false)
+        let observer = CountObserver(store, read: read, renewing: false)
         #expect(observer.seen.isEmpty)
         store.dispatch(.add(3))
         #expect(observer.seen == [3], "onChange fired once, and reading the store there saw the new state")
@@ -22,7 +22,7 @@ struct ObservationTests {
             pipeRecordingReducer(id: "second", exit: .next),
             pipeRecordingReducer(id: "third", exit: .next),
         ])
-        let observer = PipeObserver(store)
+        let observer = CountObserver(store)
         store.dispatch(.increment)
         #expect(observer.seen == [3], "three writing reducers, one notification")
         store.dispatch(.add(2))
@@ -31,7 +31,7 @@ struct ObservationTests {
 
     @Test func observersAreToldEvenWhenTheStateEndsEqual() {
         let store = makePipeStore(reducers: [Reducer(id: "touches nothing") { _, _ in .next }])
-        let observer = PipeObserver(store)
+        let observer = CountObserver(store)
         store.dispatch(.increment)
         #expect(observer.notifications == 1)
     }
@@ -47,9 +47,9 @@ struct ObservationTests {
             },
             pipeRecordingReducer(),
         ])
-        let observer = PipeObserver(store)
+        let observer = CountObserver(store)
         let ticket = store.dispatchTracked(.ignored)
-        #expect(ticket.outcomeIfFinished?.pipeText == "unhandled")
+        #expect(ticket.outcomeIfFinished?.description == "unhandled")
         #expect(observer.notifications == 0)
         #expect(store.count == 100, "the stray write is kept")
         store.dispatch(.increment)
@@ -58,7 +58,7 @@ struct ObservationTests {
 
     @Test func notificationsFollowTheLastHandledActionOfADrain() async throws {
         let store = makePipeStore()
-        let observer = PipeObserver(store)
+        let observer = CountObserver(store)
         let actions = Array(repeating: PipeAction.increment, count: 200) + [.ignored]
         await Task.detached { store.dispatch(contentsOf: actions) }.value
         try await store.settled(timeout: .seconds(5))
@@ -68,40 +68,34 @@ struct ObservationTests {
     }
 
     @Test func observersAreToldWhenASuspendedActionLandsAtItsResume() async throws {
-        let gate = PipeGate()
+        let gate = Gate()
         defer { gate.open() }
         let store = makePipeStore(middlewares: [
-            Middleware(id: "defers") { context in
-                guard context.action == .add(5) else { return .next }
-                return .deferred { _ in
-                    await gate.wait()
-                    return .next
-                }
-            },
+            deferringMiddleware(id: "defers", for: .add(5), until: gate),
         ])
-        let observer = PipeObserver(store)
+        let observer = CountObserver(store)
         let ticket = store.dispatchTracked(.add(5))
         #expect(observer.notifications == 0, "nothing reduced yet")
         gate.open()
-        #expect(try await ticket.outcome.pipeText == "reduced")
+        #expect(try await ticket.outcome.description == "reduced")
         #expect(observer.seen == [5])
     }
 
     @Test func anObserverArrivingAfterUnobservedDispatchesIsTold() {
         let store = makePipeStore()
         for _ in 0..<10 { store.dispatch(.increment) }
-        let observer = PipeObserver(store, renewing: false)
+        let observer = CountObserver(store, renewing: false)
         store.dispatch(.increment)
         #expect(observer.seen == [11])
     }
 
     @Test func anObserverRenewingAfterANotificationIsToldAgain() {
         let store = makePipeStore()
-        let first = PipeObserver(store, renewing: false)
+        let first = CountObserver(store, renewing: false)
         store.dispatch(.increment)
         store.dispatch(.increment)
         #expect(first.seen == [1], "tracking is one-shot")
-        let second = PipeObserver(store, renewing: false)
+        let second = CountObserver(store, renewing: false)
         store.dispatch(.increment)
         #expect(second.seen == [3])
     }

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct QueueHighWaterMarkTests {
     @Test func queueIsUnboundedAndItsHighWaterMarkIsExposedAndLogged() async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(recorder: recorder)
         #expect(store.queueHighWaterMark == 0)
 
@@ -49,7 +49,7 @@ struct QueueHighWaterMarkTests {
     }
 
     @Test func actionsQueuedInsideThePipelineCountTowardTheMark() {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(
             middlewares: [
                 Middleware(id: "fans out") { context in

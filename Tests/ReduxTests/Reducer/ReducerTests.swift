@@ -7,62 +7,62 @@ import Testing
 struct ReducerTests {
     /// A reducer that records "id action count" into `trail` (the count it was handed), adds
     /// `amount` to the count unless it answers `.defaultNext`, and answers `exit`.
-    private func reducer(_ id: String, _ trail: PipeTrail, _ exit: ReducerExit, adds amount: Int = 1) -> Reducer<PipeState, PipeAction> {
+    private func reducer(_ id: String, _ trail: SharedList<String>, _ exit: ReducerExit, adds amount: Int = 1) -> Reducer<PipeState, PipeAction> {
         Reducer(id: id) { state, action in
-            trail.record("\(id) \(action) at \(state.count)")
+            trail.append("\(id) \(action) at \(state.count)")
             if exit != .defaultNext { state.count += amount }
             return exit
         }
     }
 
     @Test func reducersRunInOrderAndNextContinuesTheChain() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = makePipeStore(reducers: [
             reducer("a", trail, .next, adds: 1),
             reducer("b", trail, .next, adds: 10),
             reducer("c", trail, .next, adds: 100),
         ])
         let ticket = store.dispatchTracked(.increment)
-        #expect(trail.entries == ["a increment at 0", "b increment at 1", "c increment at 11"], "each sees the previous one's write")
+        #expect(trail.values == ["a increment at 0", "b increment at 1", "c increment at 11"], "each sees the previous one's write")
         #expect(store.count == 111)
-        #expect(ticket.outcomeIfFinished?.pipeText == "reduced")
+        #expect(ticket.outcomeIfFinished?.description == "reduced")
     }
 
     @Test func reducerDoneStopsTheReducerChain() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = makePipeStore(reducers: [
             reducer("a", trail, .next),
             reducer("b", trail, .done),
             reducer("c", trail, .next),
         ])
         let ticket = store.dispatchTracked(.increment)
-        #expect(trail.entries == ["a increment at 0", "b increment at 1"])
+        #expect(trail.values == ["a increment at 0", "b increment at 1"])
         #expect(store.count == 2)
-        #expect(ticket.outcomeIfFinished?.pipeText == "reduced")
+        #expect(ticket.outcomeIfFinished?.description == "reduced")
     }
 
     @Test func reducerDefaultNextPassesOnWithoutCountingAsHandled() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = makePipeStore(reducers: [
             reducer("a", trail, .defaultNext),
             reducer("b", trail, .defaultNext),
         ])
         let ticket = store.dispatchTracked(.increment)
-        #expect(trail.entries == ["a increment at 0", "b increment at 0"])
-        #expect(ticket.outcomeIfFinished?.pipeText == "unhandled")
+        #expect(trail.values == ["a increment at 0", "b increment at 0"])
+        #expect(ticket.outcomeIfFinished?.description == "unhandled")
         #expect(store.state == PipeState())
     }
 
     @Test func oneHandlingReducerAfterDecliningOnesMakesTheActionReduced() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = makePipeStore(reducers: [
             reducer("a", trail, .defaultNext),
             reducer("b", trail, .next),
             reducer("c", trail, .defaultNext),
         ])
         let ticket = store.dispatchTracked(.increment)
-        #expect(trail.entries == ["a increment at 0", "b increment at 0", "c increment at 1"])
-        #expect(ticket.outcomeIfFinished?.pipeText == "reduced")
+        #expect(trail.values == ["a increment at 0", "b increment at 0", "c increment at 1"])
+        #expect(ticket.outcomeIfFinished?.description == "reduced")
     }
 
     /// A write into a buffer someone else also references copies it first, into a new
@@ -75,7 +75,7 @@ struct ReducerTests {
     @Test(arguments: [false, true])
     func reducerWritesOneElementOfAMillionElementArrayInPlace(logging: Bool) async throws {
         let size = 1_000_000
-        let log = logging ? LogRecorder() : nil
+        let log = logging ? LogRecorder<PipeAction>() : nil
         let store = makePipeStore(
             PipeState(values: Array(repeating: 0, count: size)),
             middlewares: [
@@ -110,7 +110,7 @@ struct ReducerTests {
             ],
             log: log
         )
-        let observer = PipeObserver(store)
+        let observer = CountObserver(store)
         func bufferAddress() -> UInt {
             store.state.values.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         }
@@ -123,7 +123,7 @@ struct ReducerTests {
         try await store.settled(timeout: .seconds(5))
         #expect(bufferAddress() == original, "remote dispatch")
 
-        #expect(try await store.dispatchTracked(.tag("deferred")).outcome.pipeText == "reduced")
+        #expect(try await store.dispatchTracked(.tag("deferred")).outcome.description == "reduced")
         #expect(bufferAddress() == original, "deferred resume after a read")
 
         store.dispatch(.tag("raise"))

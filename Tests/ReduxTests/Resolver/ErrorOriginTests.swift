@@ -15,9 +15,9 @@ struct ErrorOriginTests {
     }
 
     @Test func resolverReadsTheRaisingMiddlewareFromItsOrigin() async throws {
-        let seen = PipeBox<[String]>([])
+        let seen = SharedValue<[String]>([])
         let store = makePipeStore(
-            middlewares: [pipeMiddleware("first", PipeTrail()), pipeRouterMiddleware(id: "router")],
+            middlewares: [pipeMiddleware("first", SharedList<String>()), pipeRouterMiddleware(id: "router")],
             resolvers: [Resolver(id: "reads") { context in
                 seen.value.append("\(context.origin.componentID)#\(context.origin.position)")
                 return .exit(.done)

@@ -7,7 +7,7 @@ import Testing
 struct ResolverTests {
     /// "rewrites" turns the action into `.add(2)`, "raises" throws `boom`, "after" would record
     /// the action if it ran.
-    private func failingStore(_ trail: PipeTrail, resolvers: [Resolver<PipeState, PipeAction>]) -> PipeStore {
+    private func failingStore(_ trail: SharedList<String>, resolvers: [Resolver<PipeState, PipeAction>]) -> PipeStore {
         makePipeStore(
             middlewares: [
                 pipeMiddleware("rewrites", trail, .nextAs(.add(2))),
@@ -19,24 +19,24 @@ struct ResolverTests {
     }
 
     @Test func resolversRunInOrderAndTheFirstAnswerOtherThanDefaultNextWins() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = failingStore(trail, resolvers: [
             pipeResolver("declines", trail, .defaultNext),
             pipeResolver("handles", trail, .exit(.done)),
             pipeResolver("never", trail, .exit(.fail(PipeError.other))),
         ])
         let ticket = store.dispatchTracked(.increment)
-        #expect(trail.entries == [
+        #expect(trail.values == [
             "rewrites increment",
             "declines boom from middleware raises#1 raised add(2) dispatched increment",
             "handles boom from middleware raises#1 raised add(2) dispatched increment",
         ])
-        #expect(ticket.outcomeIfFinished?.pipeText == "recovered(done, reduced: false)")
+        #expect(ticket.outcomeIfFinished?.description == "recovered(done, reduced: false)")
         #expect(store.state == PipeState())
     }
 
     @Test func resolverContextCarriesTheActionAsRaisedTheDispatchedActionAndTheState() {
-        let seen = PipeBox<[String]>([])
+        let seen = SharedValue<[String]>([])
         let store = makePipeStore(
             middlewares: [
                 Middleware(id: "rewrites") { context in
@@ -60,50 +60,50 @@ struct ResolverTests {
     }
 
     @Test func recoveringAMiddlewareErrorSkipsTheRemainingMiddlewares() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = failingStore(trail, resolvers: [pipeResolver("recovers", trail, .exit(.reduce))])
         let ticket = store.dispatchTracked(.increment)
-        #expect(!trail.entries.contains { $0.hasPrefix("after") })
-        #expect(ticket.outcomeIfFinished?.pipeText == "recovered(reduce, reduced: true)")
+        #expect(!trail.values.contains { $0.hasPrefix("after") })
+        #expect(ticket.outcomeIfFinished?.description == "recovered(reduce, reduced: true)")
     }
 
     @Test func resolverReduceReducesTheActionAsItWasWhenTheErrorWasRaised() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = failingStore(trail, resolvers: [pipeResolver("recovers", trail, .exit(.reduce))])
         let ticket = store.dispatchTracked(.increment)
         #expect(store.state.reduced == [.add(2)])
         #expect(store.count == 2)
-        #expect(ticket.outcomeIfFinished?.pipeText == "recovered(reduce, reduced: true)")
+        #expect(ticket.outcomeIfFinished?.description == "recovered(reduce, reduced: true)")
     }
 
     @Test func resolverReduceAsReducesTheReplacementDirectly() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = failingStore(trail, resolvers: [pipeResolver("recovers", trail, .exit(.reduceAs(.add(9))))])
         let ticket = store.dispatchTracked(.increment)
-        #expect(trail.entries.filter { !$0.hasPrefix("recovers") } == ["rewrites increment"], "no middleware sees the replacement")
+        #expect(trail.values.filter { !$0.hasPrefix("recovers") } == ["rewrites increment"], "no middleware sees the replacement")
         #expect(store.state.reduced == [.add(9)])
-        #expect(ticket.outcomeIfFinished?.pipeText == "recovered(reduceAs(add(9)), reduced: true)")
+        #expect(ticket.outcomeIfFinished?.description == "recovered(reduceAs(add(9)), reduced: true)")
     }
 
     @Test func recoveredOutcomeSaysWhetherAReducerHandledTheAction() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = failingStore(trail, resolvers: [pipeResolver("recovers", trail, .exit(.reduceAs(.ignored)))])
         let ticket = store.dispatchTracked(.increment)
         #expect(store.state == PipeState())
-        #expect(ticket.outcomeIfFinished?.pipeText == "recovered(reduceAs(ignored), reduced: false)")
+        #expect(ticket.outcomeIfFinished?.description == "recovered(reduceAs(ignored), reduced: false)")
     }
 
     @Test func resolverFailFailsTheActionWithItsErrorAndLeavesTheState() {
-        let trail = PipeTrail()
+        let trail = SharedList<String>()
         let store = failingStore(trail, resolvers: [pipeResolver("gives up", trail, .exit(.fail(PipeError.other)))])
         let ticket = store.dispatchTracked(.increment)
         #expect(store.state == PipeState())
-        #expect(ticket.outcomeIfFinished?.pipeText == "failed(other)")
+        #expect(ticket.outcomeIfFinished?.description == "failed(other)")
     }
 
     @Test func unresolvedErrorFailsTheActionLeavesTheStateAndTheStoreKeepsWorking() {
-        let trail = PipeTrail()
-        let log = LogRecorder()
+        let trail = SharedList<String>()
+        let log = LogRecorder<PipeAction>()
         let store = makePipeStore(
             middlewares: [
                 Middleware(id: "raises") { context in
@@ -116,18 +116,18 @@ struct ResolverTests {
         )
         store.dispatch(.increment)
         let failed = store.dispatchTracked(.tag("bad"))
-        #expect(failed.outcomeIfFinished?.pipeText == "failed(boom)")
+        #expect(failed.outcomeIfFinished?.description == "failed(boom)")
         #expect(store.state.reduced == [.increment])
         #expect(log.lines(sequence: 2).last == "2 tag(bad): terminal failed(boom)", "the failure is logged")
         let next = store.dispatchTracked(.increment)
-        #expect(next.outcomeIfFinished?.pipeText == "reduced")
+        #expect(next.outcomeIfFinished?.description == "reduced")
         #expect(store.state.reduced == [.increment, .increment])
     }
 
     @Test func errorWithNoResolverAtAllFailsTheAction() {
         let store = makePipeStore(middlewares: [Middleware(id: "raises") { _ in .exit(.resolve(PipeError.boom)) }])
         let ticket = store.dispatchTracked(.increment)
-        #expect(ticket.outcomeIfFinished?.pipeText == "failed(boom)")
+        #expect(ticket.outcomeIfFinished?.description == "failed(boom)")
         #expect(store.state == PipeState())
     }
 }

@@ -17,7 +17,7 @@ struct ConcurrentDispatchTests {
                 return .next
             },
         ])
-        let observer = CountObserver(store)
+        let observer = CountObserver(store, read: .dynamicMember)
         let threads = 8, perThread = 12_500
         let finished = ArrivalCounter(count: threads)
         let start = DispatchSemaphore(value: 0)
@@ -30,7 +30,7 @@ struct ConcurrentDispatchTests {
         }
         for _ in 0..<threads { start.signal() }
 
-        #expect(await finished.gate.waitOpened())
+        #expect(await finished.gate.waitOpened(ifCancelled: .keepWaiting))
         try await store.settled(timeout: patience)
 
         #expect(store.count == threads * perThread)

@@ -16,12 +16,12 @@ struct DispatchIsolationTests {
 
         await producer.send([.mark("actor")], to: store)
         await Task.detached { store.dispatch(.mark("detached task")) }.value
-        let threadFinished = HandlerGate()
+        let threadFinished = Gate()
         startThread {
             store.dispatch(.mark("thread"))
             threadFinished.open()
         }
-        #expect(await threadFinished.waitOpened())
+        #expect(await threadFinished.waitOpened(ifCancelled: .keepWaiting))
 
         try await store.settled(timeout: patience)
         #expect(store.record == [.mark("main actor"), .mark("actor"), .mark("detached task"), .mark("thread")])
@@ -121,7 +121,7 @@ struct DispatchIsolationTests {
         }
         start.signal()
         start.signal()
-        #expect(await finished.gate.waitOpened())
+        #expect(await finished.gate.waitOpened(ifCancelled: .keepWaiting))
         try await store.settled(timeout: patience)
 
         let record = store.record

@@ -53,7 +53,7 @@ struct FIFOOrderTests {
             await Task.yield()
         }
 
-        #expect(await finished.gate.waitOpened())
+        #expect(await finished.gate.waitOpened(ifCancelled: .keepWaiting))
         try await store.settled(timeout: patience)
 
         let record = store.record

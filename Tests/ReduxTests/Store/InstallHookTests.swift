@@ -10,7 +10,7 @@ import Testing
 struct InstallHookTests {
     @Test func installHookDispatchIsProcessedOnceThroughTheFullChainBeforeInitReturns() async throws {
         let trail = SharedList<String>()
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(
             middlewares: [
                 Middleware(id: "first", install: { context in
@@ -39,7 +39,7 @@ struct InstallHookTests {
             "first sees from second hook",
             "second sees from second hook",
         ], "hooks ran in chain order, then each action passed the whole chain exactly once")
-        #expect(recorder.lines.filter { $0.contains("terminal") } == [
+        #expect(recorder.labels.filter { $0.contains("terminal") } == [
             "from first hook: terminal reduced",
             "from second hook: terminal reduced",
         ])
@@ -69,7 +69,7 @@ struct InstallHookTests {
     }
 
     @Test func installHookDispatchSuspendedInDeferredLandsAtItsResumePosition() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
         let trail = SharedList<String>()
         let store = makeCounterStore(middlewares: [

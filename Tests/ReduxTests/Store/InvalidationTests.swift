@@ -9,7 +9,7 @@ import Testing
 @MainActor
 struct InvalidationTests {
     @Test func invalidateDropsQueuedActionsAndTheirTicketsAnswerCancelled() async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(recorder: recorder)
         let tickets = SharedList<DispatchTicket<CounterAction>>()
         #expect(runOnThreadAndWait {
@@ -25,7 +25,7 @@ struct InvalidationTests {
         try await store.settled(timeout: patience)
         #expect(store.record.isEmpty, "nothing queued was processed")
         #expect(store.count == 0)
-        #expect(recorder.processingLines == [
+        #expect(recorder.processingLabels == [
             "queued 0: terminal cancelled",
             "queued 1: terminal cancelled",
             "queued 2: terminal cancelled",
@@ -37,7 +37,7 @@ struct InvalidationTests {
     /// pass (the later middleware, the reducers, the terminal) still runs; the action queued behind
     /// it and the one dispatched during it never run.
     @Test func invalidateFromInsideThePipelineFinishesTheCurrentPassAndNothingRunsAfter() async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let storeReference = WeakReference<CounterStore>()
         let store = makeCounterStore(
             middlewares: [
@@ -68,7 +68,7 @@ struct InvalidationTests {
         #expect(store.record == [.mark("before"), .mark("stop")], "stop was reduced; nothing after it")
         #expect(!store.isValid)
         let stop = try #require(recorder.sequence(of: .mark("stop")))
-        #expect(recorder.lines(sequence: stop).filter { !$0.contains("enqueued") } == [
+        #expect(recorder.labels(sequence: stop).filter { !$0.contains("enqueued") } == [
             "stop: middleware stops next",
             "stop: middleware later next",
             "stop: reducer counter next",
@@ -77,12 +77,12 @@ struct InvalidationTests {
         let afterStop = recorder.events.drop(while: { !($0.sequence == stop && $0.eventLabel.contains("terminal")) }).dropFirst()
         #expect(afterStop.allSatisfy { $0.eventLabel.hasSuffix("terminal cancelled") || $0.eventLabel.hasSuffix("enqueued") },
                 "after stop's terminal only cancellations: \(afterStop.map(\.eventLabel))")
-        #expect(recorder.lines.contains("dispatched while stopping: terminal cancelled"))
-        #expect(recorder.lines.contains("queued behind: terminal cancelled"))
+        #expect(recorder.labels.contains("dispatched while stopping: terminal cancelled"))
+        #expect(recorder.labels.contains("queued behind: terminal cancelled"))
     }
 
     @Test func dispatchesAfterInvalidateAreRefused() async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(recorder: recorder)
         store.dispatch(.increment)
         store.invalidate()
@@ -90,23 +90,23 @@ struct InvalidationTests {
 
         store.dispatch(.increment)
         store.dispatch(.increment, .increment)
-        #expect(store.dispatchTracked(.increment).outcomeIfFinished?.outcomeLabel == "refused(invalidated)")
+        #expect(store.dispatchTracked(.increment).outcomeIfFinished?.description == "refused(invalidated)")
         #expect(runOnThreadAndWait { store.dispatch(.increment) })
         await Task.detached { store.dispatch(contentsOf: [.increment, .increment]) }.value
         try await store.settled(timeout: patience)
 
         #expect(store.count == 1, "only the dispatch made before invalidate was applied")
-        let lines = recorder.processingLines
+        let lines = recorder.processingLabels
         #expect(Array(lines.prefix(2)) == ["increment: reducer counter next", "increment: terminal reduced"])
         #expect(Array(lines.dropFirst(2)) == Array(repeating: "increment: refused invalidated", count: 7),
                 "nothing ran after invalidate; one refused event per refused dispatch, wherever it was made: \(lines)")
-        #expect(recorder.lines.filter { $0.hasSuffix("enqueued") }.count == 1, "a refused dispatch is never enqueued")
+        #expect(recorder.labels.filter { $0.hasSuffix("enqueued") }.count == 1, "a refused dispatch is never enqueued")
     }
 
     @Test func invalidateCancelsStoreOwnedWorkAndNothingItSendsIsProcessed() async throws {
-        let deferredStarted = HandlerGate(), deferredCancelled = HandlerGate()
+        let deferredStarted = Gate(), deferredCancelled = Gate()
         let deferredLate = SharedValue<String?>(nil)
-        let taskStarted = HandlerGate(), taskCancelled = HandlerGate()
+        let taskStarted = Gate(), taskCancelled = Gate()
         let store = makeCounterStore(middlewares: [
             sleepingMiddleware("slow", started: deferredStarted, cancelled: deferredCancelled, late: deferredLate),
             Middleware(id: "starts a task") { context in
@@ -124,11 +124,11 @@ struct InvalidationTests {
         ])
         store.dispatch(.mark("slow"))
         store.dispatch(.mark("task"))
-        #expect(await deferredStarted.waitOpened())
-        #expect(await taskStarted.waitOpened())
+        #expect(await deferredStarted.waitOpened(ifCancelled: .keepWaiting))
+        #expect(await taskStarted.waitOpened(ifCancelled: .keepWaiting))
         store.invalidate()
-        #expect(await deferredCancelled.waitOpened())
-        #expect(await taskCancelled.waitOpened())
+        #expect(await deferredCancelled.waitOpened(ifCancelled: .keepWaiting))
+        #expect(await taskCancelled.waitOpened(ifCancelled: .keepWaiting))
         try await store.settled(timeout: patience)
         #expect(deferredLate.value == "refused(invalidated)")
         #expect(store.record == [.mark("task")], "nothing sent by cancelled work reached a reducer")
@@ -138,7 +138,7 @@ struct InvalidationTests {
     /// deinitializer runs there, to completion, without needing the main actor; it cancels the
     /// work in flight and answers the tickets of a queued and a suspended action.
     @Test func deinitRunsOnAnyThreadAndTouchesNoMainActorState() async throws {
-        let started = HandlerGate(), cancelled = HandlerGate()
+        let started = Gate(), cancelled = Gate()
         let late = SharedValue<String?>(nil)
         let weakStore = WeakReference<CounterStore>()
         let queued = SharedValue<DispatchTicket<CounterAction>?>(nil)
@@ -151,7 +151,7 @@ struct InvalidationTests {
             suspended = store.dispatchTracked(.mark("slow"))
             carrier = LastReference(store)
         }
-        #expect(await started.waitOpened())
+        #expect(await started.waitOpened(ifCancelled: .keepWaiting))
 
         #expect(runOnThreadAndWait {
             var store = carrier.take()
@@ -163,7 +163,7 @@ struct InvalidationTests {
         #expect(releasedOnTheThread.value, "deinit ran on the thread that dropped the last reference")
         try await expectOutcome(queued.value, "cancelled")
         try await expectOutcome(suspended, "cancelled")
-        #expect(await cancelled.waitOpened(), "the deferred handler was cancelled")
+        #expect(await cancelled.waitOpened(ifCancelled: .keepWaiting), "the deferred handler was cancelled")
         #expect(late.value == "refused(storeReleased)", "what it sends after the release is refused")
     }
 
@@ -171,7 +171,7 @@ struct InvalidationTests {
     /// handler still sleeps; the handler is cancelled, nothing reaches a reducer afterwards, and
     /// an awaiting caller gets `.cancelled`.
     @Test func releasingTheStoreWithALongDeferredInFlightFreesItAndCancelsTheEffect() async throws {
-        let started = HandlerGate(), cancelled = HandlerGate()
+        let started = Gate(), cancelled = Gate()
         let late = SharedValue<String?>(nil)
         let reduced = SharedList<CounterAction>()
         weak var weakStore: CounterStore?
@@ -190,13 +190,13 @@ struct InvalidationTests {
             )
             weakStore = store
             let ticket = store.dispatchTracked(.mark("slow"))
-            awaiting = Task.detached { try await ticket.outcome.outcomeLabel }
-            #expect(await started.waitOpened())
+            awaiting = Task.detached { try await ticket.outcome.description }
+            #expect(await started.waitOpened(ifCancelled: .keepWaiting))
             #expect(!cancelled.isOpen)
         }
         #expect(weakStore == nil, "freed while the handler sleeps")
         #expect(weakToken == nil, "and its state with it")
-        #expect(await cancelled.waitOpened(), "the handler saw its cancellation, long before its 10 s")
+        #expect(await cancelled.waitOpened(ifCancelled: .keepWaiting), "the handler saw its cancellation, long before its 10 s")
         let awaited = try await taskResult(of: awaiting)?.get()
         #expect(awaited == "cancelled")
         #expect(late.value == "refused(storeReleased)")

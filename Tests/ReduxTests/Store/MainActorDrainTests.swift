@@ -52,13 +52,13 @@ struct MainActorDrainTests {
     @Test func trackedMainActorDispatchHasItsOutcomeWhenItReturns() {
         let store = makeCounterStore()
         let ticket = store.dispatchTracked(.increment)
-        #expect(ticket.outcomeIfFinished?.outcomeLabel == "reduced")
+        #expect(ticket.outcomeIfFinished?.description == "reduced")
     }
 
     /// A queued action suspended in `.deferred` does not hold up the drain; it lands at its
     /// resume position.
     @Test func aDeferredActionDoesNotHoldUpTheDrain() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
         let store = makeCounterStore(middlewares: [deferringMiddleware("slow", until: gate)])
         #expect(runOnThreadAndWait { store.dispatch(.mark("slow"), .mark("queued")) })
@@ -73,7 +73,7 @@ struct MainActorDrainTests {
     }
 
     @Test func aMainActorDispatchSuspendedInDeferredLandsAtItsResumePosition() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
         let store = makeCounterStore(middlewares: [deferringMiddleware("slow", until: gate)])
         let ticket = store.dispatchTracked(.mark("slow"))

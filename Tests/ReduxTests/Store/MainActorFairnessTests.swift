@@ -41,8 +41,7 @@ struct MainActorFairnessTests {
     /// it, on every path (batch, queued behind remote work, fast path).
     @Test(arguments: ["batch", "fast"])
     func dispatchFromTheLogHandlerIsQueuedNotNested(path: String) throws {
-        final class Reference: @unchecked Sendable { weak var store: Store<CounterState, CounterAction>? }
-        let reference = Reference()
+        let reference = WeakReference<CounterStore>()
         let store = Store<CounterState, CounterAction>(
             initialState: CounterState(),
             reducers: [Reducer(id: "record") { state, action in
@@ -51,11 +50,11 @@ struct MainActorFairnessTests {
             }],
             onLog: { event in
                 if case .enqueued = event.kind, event.action == .mark("trigger") {
-                    reference.store?.dispatch(.mark("fromLog"))
+                    reference.object?.dispatch(.mark("fromLog"))
                 }
             }
         )
-        reference.store = store
+        reference.object = store
         if path == "batch" {
             store.dispatch(.mark("trigger"), .mark("b"))
             #expect(store.record == [.mark("trigger"), .mark("b"), .mark("fromLog")])
@@ -72,28 +71,26 @@ struct InvalidationInsidePassTests {
     /// A middleware invalidates the store; a later middleware then suspends the same action:
     /// the action ends cancelled, and the log says so.
     @Test func deferredRefusedAfterInvalidateLogsACancelledTerminal() async throws {
-        final class Terminals: @unchecked Sendable { var outcomes: [String] = [] }
-        let terminals = Terminals()
-        final class Reference: @unchecked Sendable { weak var store: Store<CounterState, CounterAction>? }
-        let storeReference = Reference()
+        let terminals = SharedList<String>()
+        let storeReference = WeakReference<CounterStore>()
         let store = Store<CounterState, CounterAction>(
             initialState: CounterState(),
             reducers: [counterReducer()],
             middlewares: [
                 Middleware(id: "stopper") { _ in
-                    storeReference.store?.invalidate()
+                    storeReference.object?.invalidate()
                     return .next
                 },
                 Middleware(id: "defers") { _ in .deferred { _ in .next } },
             ],
             onLog: { event in
-                if case .terminal(let outcome) = event.kind { terminals.outcomes.append("\(outcome)") }
+                if case .terminal(let outcome) = event.kind { terminals.append("\(outcome)") }
             }
         )
-        storeReference.store = store
+        storeReference.object = store
         let outcome = try await store.dispatchTracked(.increment).outcome
         #expect("\(outcome)" == "cancelled")
-        #expect(terminals.outcomes == ["cancelled"])
+        #expect(terminals.values == ["cancelled"])
     }
 }
 
@@ -101,10 +98,8 @@ extension InvalidationInsidePassTests {
     /// `invalidate()` inside action B's pass cancels an earlier suspended action A; A's cancelled
     /// terminal is logged after B's terminal, never between B's events.
     @Test func suspendedActionsCancelledTerminalIsNotInterleavedWithTheCurrentPass() async throws {
-        final class Lines: @unchecked Sendable { var lines: [String] = [] }
-        final class Reference: @unchecked Sendable { weak var store: Store<CounterState, CounterAction>? }
-        let lines = Lines()
-        let reference = Reference()
+        let lines = SharedList<String>()
+        let reference = WeakReference<CounterStore>()
         let store = Store<CounterState, CounterAction>(
             initialState: CounterState(),
             reducers: [counterReducer()],
@@ -115,7 +110,7 @@ extension InvalidationInsidePassTests {
                     return .next
                 }
                 case .mark("B"):
-                    reference.store?.invalidate()
+                    reference.object?.invalidate()
                     return .next
                 default: return .next
                 }
@@ -123,16 +118,16 @@ extension InvalidationInsidePassTests {
             onLog: { event in
                 switch event.kind {
                 case .enqueued: break
-                case .terminal(let outcome): lines.lines.append("\(event.action) terminal \(outcome)")
-                default: lines.lines.append("\(event.action) step")
+                case .terminal(let outcome): lines.append("\(event.action) terminal \(outcome)")
+                default: lines.append("\(event.action) step")
                 }
             }
         )
-        reference.store = store
+        reference.object = store
         let ticketA = store.dispatchTracked(.mark("A"))
         store.dispatch(.mark("B"))
         #expect("\(try await ticketA.outcome)" == "cancelled")
-        #expect(lines.lines == [
+        #expect(lines.values == [
             "A step",
             "B step", "B step", "B terminal reduced",
             "A terminal cancelled",

@@ -13,7 +13,7 @@ struct ReentrantDispatchTests {
     /// an observation callback fired by B's change dispatches C. The processing events come as
     /// all of A's, then all of B's, then all of C's.
     @Test func reentrantDispatchIsQueuedBehindTheCurrentActionsTerminal() throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(
             middlewares: [
                 Middleware(id: "first") { context in
@@ -25,7 +25,7 @@ struct ReentrantDispatchTests {
             reducers: [counterReducer(id: "records"), Reducer(id: "passes") { _, _ in .next }],
             recorder: recorder
         )
-        let observer = CountObserver(store) { store in
+        let observer = CountObserver(store, read: .dynamicMember) { store in
             if store.record.last == .mark("B") { store.dispatch(.mark("C")) }
         }
 
@@ -38,7 +38,7 @@ struct ReentrantDispatchTests {
         let c = try #require(recorder.sequence(of: .mark("C")))
         #expect(recorder.processingRuns == [a, b, c], "A's, then B's, then C's processing events, never interleaved")
         for action in ["A", "B", "C"] {
-            #expect(recorder.processingLines.filter { $0.hasPrefix("\(action):") } == [
+            #expect(recorder.processingLabels.filter { $0.hasPrefix("\(action):") } == [
                 "\(action): middleware first next",
                 "\(action): middleware second next",
                 "\(action): reducer records next",
@@ -47,7 +47,7 @@ struct ReentrantDispatchTests {
             ])
         }
         // The nested dispatches were made in the middle of the runs they follow.
-        #expect(recorder.lines.filter { !$0.contains("high-water mark") } == [
+        #expect(recorder.labels.filter { !$0.contains("high-water mark") } == [
             "A: enqueued",
             "B: enqueued",
             "A: middleware first next",
@@ -94,7 +94,7 @@ struct ReentrantDispatchTests {
     }
 
     @Test func dispatchFromAResolverIsProcessedAfterTheCurrentAction() throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let countInResolver = SharedValue<Int?>(nil)
         let store = makeCounterStore(
             middlewares: [
@@ -118,15 +118,15 @@ struct ReentrantDispatchTests {
         let failing = try #require(recorder.sequence(of: .mark("fails")))
         let nested = try #require(recorder.sequence(of: .increment))
         #expect(recorder.processingRuns == [failing, nested])
-        #expect(recorder.lines(sequence: failing).last == "fails: terminal recovered(reduce, reduced: true)")
+        #expect(recorder.labels(sequence: failing).last == "fails: terminal recovered(reduce, reduced: true)")
     }
 
     /// Store-owned work dispatches while the main actor is in the middle of another action; that
     /// dispatch waits in the inbox for a later main-actor turn: not processed inside the running
     /// action, nor before the main-actor call that runs it returns.
     @Test func dispatchFromStoreOwnedWorkWaitsForALaterMainActorTurn() async throws {
-        let recorder = EventRecorder()
-        let busyStarted = HandlerGate()
+        let recorder = LogRecorder<CounterAction>()
+        let busyStarted = Gate()
         let taskDispatched = DispatchSemaphore(value: 0)
         let taskDispatchedDuringBusy = SharedValue(false)
         let store = makeCounterStore(
@@ -161,17 +161,17 @@ struct ReentrantDispatchTests {
         let fromTask = try #require(recorder.sequence(of: .mark("from task")))
         let start = try #require(recorder.sequence(of: .mark("start")))
         #expect(recorder.processingRuns == [start, busy, fromTask])
-        #expect(recorder.lines(sequence: busy).last == "busy: terminal reduced")
+        #expect(recorder.labels(sequence: busy).last == "busy: terminal reduced")
     }
 
     @Test func dispatchFromAnObservationCallbackIsProcessedAfterTheCurrentAction() throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let countWhenDispatching = SharedList<Int>()
         let store = makeCounterStore(
             reducers: [counterReducer(id: "first"), counterReducer(id: "second")],
             recorder: recorder
         )
-        let observer = CountObserver(store) { store in
+        let observer = CountObserver(store, read: .dynamicMember) { store in
             guard store.record.last == .mark("observed") else { return }
             store.dispatch(.increment)
             countWhenDispatching.append(store.count)

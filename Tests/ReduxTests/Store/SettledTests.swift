@@ -104,9 +104,9 @@ struct SettledTests {
     }
 
     @Test func settledReturnsAtOnceOnAnInvalidatedStore() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
-        let handlerFinished = HandlerGate()
+        let handlerFinished = Gate()
         let store = makeCounterStore(middlewares: [
             Middleware(id: "ignores cancellation") { context in
                 guard context.action == .mark("stubborn") else { return .next }
@@ -123,12 +123,12 @@ struct SettledTests {
         #expect(store.isSettled)
         #expect(!handlerFinished.isOpen, "it returned although the handler is still running")
         gate.open()
-        #expect(await handlerFinished.waitOpened())
+        #expect(await handlerFinished.waitOpened(ifCancelled: .keepWaiting))
         #expect(store.record.isEmpty, "the handler's resumption was dropped")
     }
 
     @Test func settledThrowsSettleTimeoutErrorWhenTheTimeoutPasses() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
         let store = makeCounterStore(middlewares: [deferringMiddleware("slow", until: gate)])
         store.dispatch(.mark("slow"))
@@ -144,7 +144,7 @@ struct SettledTests {
     }
 
     @Test func cancellingTheTaskWaitingInSettledThrowsCancellationError() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
         let store = makeCounterStore(middlewares: [deferringMiddleware("slow", until: gate)])
         store.dispatch(.mark("slow"))

@@ -79,7 +79,7 @@ enum OutcomeRow: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     @MainActor
-    func makeStore(_ recorder: EventRecorder) -> CounterStore {
+    func makeStore(_ recorder: LogRecorder<CounterAction>) -> CounterStore {
         let exit = middlewareExit
         let answer = resolverExit
         let middlewares: [Middleware<CounterState, CounterAction>] = (0..<3).map { position in
@@ -104,13 +104,13 @@ enum OutcomeRow: String, CaseIterable, Sendable, CustomStringConvertible {
 struct TrackedDispatchTests {
     @Test(arguments: OutcomeRow.allCases)
     func trackedDispatchOutcomeFollowsTheExitTable(row: OutcomeRow) async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = row.makeStore(recorder)
         let ticket = store.dispatchTracked(row.action)
         try await expectOutcome(ticket, row.expectedOutcome)
         #expect(store.record == row.expectedRecord)
         let sequence = try #require(recorder.sequence(of: row.action))
-        let terminal = recorder.lines(sequence: sequence).last
+        let terminal = recorder.labels(sequence: sequence).last
         #expect(terminal?.hasSuffix("terminal \(row.expectedOutcome)") == true, "the log's terminal agrees: \(terminal ?? "none")")
     }
 
@@ -126,11 +126,11 @@ struct TrackedDispatchTests {
     }
 
     @Test func aTicketCanBeAwaitedByManyTasks() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
         let store = makeCounterStore(middlewares: [deferringMiddleware("slow", until: gate)])
         let ticket = store.dispatchTracked(.mark("slow"))
-        let waiters = (0..<4).map { _ in Task.detached { try await ticket.outcome.outcomeLabel } }
+        let waiters = (0..<4).map { _ in Task.detached { try await ticket.outcome.description } }
         gate.open()
         for waiter in waiters {
             let label = try await taskResult(of: waiter)?.get()
@@ -140,14 +140,14 @@ struct TrackedDispatchTests {
     }
 
     @Test func trackedDispatchAnswersCancelledWhenInvalidatedInFlight() async throws {
-        let started = HandlerGate(), cancelled = HandlerGate()
+        let started = Gate(), cancelled = Gate()
         let late = SharedValue<String?>(nil)
         let store = makeCounterStore(middlewares: [sleepingMiddleware("slow", started: started, cancelled: cancelled, late: late)])
         let ticket = store.dispatchTracked(.mark("slow"))
-        #expect(await started.waitOpened())
+        #expect(await started.waitOpened(ifCancelled: .keepWaiting))
         store.invalidate()
         try await expectOutcome(ticket, "cancelled")
-        #expect(await cancelled.waitOpened(), "the handler saw the cancellation")
+        #expect(await cancelled.waitOpened(ifCancelled: .keepWaiting), "the handler saw the cancellation")
         #expect(late.value == "refused(invalidated)", "what cancelled work sends is refused")
         #expect(store.record.isEmpty)
     }
@@ -156,14 +156,14 @@ struct TrackedDispatchTests {
         let store = makeCounterStore()
         store.invalidate()
         let onMain = store.dispatchTracked(.increment)
-        #expect(onMain.outcomeIfFinished?.outcomeLabel == "refused(invalidated)")
+        #expect(onMain.outcomeIfFinished?.description == "refused(invalidated)")
         let fromTask = await Task.detached { store.dispatchTracked(.increment) }.value
-        #expect(fromTask.outcomeIfFinished?.outcomeLabel == "refused(invalidated)", "answered on the dispatching thread")
+        #expect(fromTask.outcomeIfFinished?.description == "refused(invalidated)", "answered on the dispatching thread")
         #expect(store.count == 0)
     }
 
     @Test func trackedDispatchAnswersCancelledWhenTheStoreIsReleased() async throws {
-        let started = HandlerGate(), cancelled = HandlerGate()
+        let started = Gate(), cancelled = Gate()
         let late = SharedValue<String?>(nil)
         let queued = SharedValue<DispatchTicket<CounterAction>?>(nil)
         let suspended: DispatchTicket<CounterAction>
@@ -172,7 +172,7 @@ struct TrackedDispatchTests {
             let store = makeCounterStore(middlewares: [sleepingMiddleware("slow", started: started, cancelled: cancelled, late: late)])
             weakStore = store
             suspended = store.dispatchTracked(.mark("slow"))
-            #expect(await started.waitOpened())
+            #expect(await started.waitOpened(ifCancelled: .keepWaiting))
             // The thread reaches the store through a weak reference: a Foundation thread may
             // still hold its block (and what it captured) for a moment after the block returns.
             let reference = WeakReference(store)
@@ -183,15 +183,15 @@ struct TrackedDispatchTests {
         #expect(weakStore == nil)
         try await expectOutcome(queued.value, "cancelled", "a queued action dropped with the store")
         try await expectOutcome(suspended, "cancelled", "a suspended action")
-        #expect(await cancelled.waitOpened())
+        #expect(await cancelled.waitOpened(ifCancelled: .keepWaiting))
     }
 
     /// The handler waits on a gate that stays closed (it ignores cancellation), so only the
     /// release can answer the ticket.
     @Test func aTicketDoesNotKeepTheStoreAlive() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
-        let waiting = HandlerGate()
+        let waiting = Gate()
         weak var weakStore: CounterStore?
         let awaiting: Task<String, any Error>
         do {
@@ -200,9 +200,9 @@ struct TrackedDispatchTests {
             let ticket = store.dispatchTracked(.mark("slow"))
             awaiting = Task.detached {
                 waiting.open()
-                return try await ticket.outcome.outcomeLabel
+                return try await ticket.outcome.description
             }
-            #expect(await waiting.waitOpened())
+            #expect(await waiting.waitOpened(ifCancelled: .keepWaiting))
         }
         #expect(weakStore == nil, "the store was freed while its ticket was being awaited")
         let awaited = try await taskResult(of: awaiting)?.get()
@@ -211,12 +211,12 @@ struct TrackedDispatchTests {
 
     /// A handler that ignores cancellation must not leave its action's ticket hanging.
     @Test func aSuspendedActionsTicketIsAnsweredByInvalidateEvenIfItsHandlerNeverReturns() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
         let store = makeCounterStore(middlewares: [deferringMiddleware("slow", until: gate)])
         let ticket = store.dispatchTracked(.mark("slow"))
         store.invalidate()
-        #expect(ticket.outcomeIfFinished?.outcomeLabel == "cancelled", "answered by invalidate itself")
+        #expect(ticket.outcomeIfFinished?.description == "cancelled", "answered by invalidate itself")
         gate.open()
         try await store.settled(timeout: patience)
         try await expectOutcome(ticket, "cancelled", "the handler's late return changed nothing")
@@ -224,17 +224,17 @@ struct TrackedDispatchTests {
     }
 
     @Test func cancellingTheAwaitingTaskThrowsCancellationErrorAndChangesNothingInTheStore() async throws {
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(middlewares: [deferringMiddleware("slow", until: gate)], recorder: recorder)
         let ticket = store.dispatchTracked(.mark("slow"))
-        let waiting = HandlerGate()
+        let waiting = Gate()
         let waiter = Task.detached {
             waiting.open()
             return try await ticket.outcome
         }
-        #expect(await waiting.waitOpened())
+        #expect(await waiting.waitOpened(ifCancelled: .keepWaiting))
         waiter.cancel()
         let cancelledWhileAwaiting = try #require(await taskResult(of: waiter), "the cancelled wait returned")
         #expect(throws: CancellationError.self) { try cancelledWhileAwaiting.get() }
@@ -245,7 +245,7 @@ struct TrackedDispatchTests {
 
         #expect(store.isValid)
         #expect(ticket.outcomeIfFinished == nil, "the action is still suspended, not cancelled")
-        let linesBefore = recorder.lines
+        let linesBefore = recorder.labels
         #expect(!linesBefore.contains { $0.contains("terminal") }, "no terminal was logged for it")
         store.dispatch(.mark("other"))
         gate.open()
