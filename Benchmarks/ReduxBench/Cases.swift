@@ -16,9 +16,11 @@ struct BenchConfig {
     let memoryDispatches: Int
     /// P4's array length.
     let arrayLength: Int
+    /// P8's burst: actions queued from a thread while the main actor is busy.
+    let burstActions: Int
 
-    static let full = BenchConfig(operations: 2_000_000, warmUp: 200_000, runs: 5, threads: 4, perThread: 250_000, memoryDispatches: 1_000_000, arrayLength: 1_000_000)
-    static let quick = BenchConfig(operations: 100_000, warmUp: 10_000, runs: 5, threads: 4, perThread: 25_000, memoryDispatches: 100_000, arrayLength: 1_000_000)
+    static let full = BenchConfig(operations: 2_000_000, warmUp: 200_000, runs: 5, threads: 4, perThread: 250_000, memoryDispatches: 1_000_000, arrayLength: 1_000_000, burstActions: 2_000_000)
+    static let quick = BenchConfig(operations: 100_000, warmUp: 10_000, runs: 5, threads: 4, perThread: 25_000, memoryDispatches: 100_000, arrayLength: 1_000_000, burstActions: 200_000)
 }
 
 /// The cases. Every per-dispatch case runs the same loop, `for index in 0..<count`, over the same

@@ -54,9 +54,10 @@ do {
     let p5 = try await cases.p5()
     let p6 = try cases.p6()
     let p7 = try cases.p7()
+    let p8 = try await cases.p8()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p4: p4, p5: p5,
-        p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, config: config
+        p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {
