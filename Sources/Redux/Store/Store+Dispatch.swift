@@ -87,8 +87,9 @@ extension Store {
     /// Sends `action` like ``dispatch(_:file:line:isolation:)-(Action,_,_,_)`` and returns a ticket whose
     /// ``DispatchTicket/outcome`` says how the action's run ended.
     ///
-    /// The ticket does not keep the store alive; if the store goes away first the outcome is
-    /// ``DispatchOutcome/cancelled``.
+    /// The ticket does not keep the store alive; if the store goes away while the action is
+    /// queued or suspended the outcome is ``DispatchOutcome/cancelled``, and a dispatch made after
+    /// ``invalidate()`` answers ``DispatchOutcome/refused(_:)`` at once.
     @inlinable
     public func dispatchTracked(
         _ action: Action,
