@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Store-owned asynchronous work: `.task` and `.deferred`, their resumption and their errors.
 extension Store {
     /// Starts a middleware's `.task` on the effect runtime. Its error, if any, is queued in the
@@ -28,6 +30,7 @@ extension Store {
         let context = EffectContext(store: self, clock: clock.clock)
         let suspendedAt = onLog == nil ? nil : clock.now?()
         let suspended = self.suspended
+        let settle = self.settle
         let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise)
         let site = passSite
         let started = runtime.spawn {
@@ -39,6 +42,10 @@ extension Store {
             }
             // Shutdown answered it already (and cancelled us): nothing more to do.
             guard suspended.claim(token) else { return }
+            defer {
+                suspended.delivered()
+                if settle.hasWaiters.load(ordering: .relaxed) { settle.pulse() }
+            }
             guard let store = context.store else {
                 run.promise?.resolve(.cancelled)
                 return

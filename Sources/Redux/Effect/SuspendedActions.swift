@@ -16,6 +16,7 @@ final class SuspendedActions<Action: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [UInt64: Suspended] = [:]
     private var nextToken: UInt64 = 0
+    private var delivering = 0
 
     init() {}
 
@@ -28,11 +29,25 @@ final class SuspendedActions<Action: Sendable>: @unchecked Sendable {
         return nextToken
     }
 
-    /// Claims the entry back for its resumption; `false` if shutdown already answered it.
+    /// Claims the entry back for its resumption; `false` if shutdown already answered it. A
+    /// successful claim counts as a delivery in flight until ``delivered()``.
     func claim(_ token: UInt64) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return entries.removeValue(forKey: token) != nil
+        guard entries.removeValue(forKey: token) != nil else { return false }
+        delivering += 1
+        return true
+    }
+
+    /// The claimed resumption reached the inbox (or was refused and answered).
+    func delivered() {
+        lock.withLock { delivering -= 1 }
+    }
+
+    /// Whether a claimed resumption is on its way to the inbox: until it arrives, neither its
+    /// ticket nor its log is final, so an invalidated store is not settled yet.
+    var isDelivering: Bool {
+        lock.withLock { delivering != 0 }
     }
 
     /// Removes and returns every suspended action, oldest first.

@@ -124,13 +124,14 @@ final class Inbox<State: Sendable, Action: Sendable>: @unchecked Sendable {
         return block
     }
 
-    /// Ends a scheduled turn: `true` (the caller must hop again) if entries are waiting, else
-    /// marks no turn as scheduled.
+    /// Ends a scheduled turn: `true` (the caller must hop again) if entries or refusals to log
+    /// are waiting, else marks no turn as scheduled.
     @inlinable
     func continueScheduledTurn() -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        if entries.isEmpty {
+        // Refusals kept while this turn ran (it invalidated the store) still need a turn.
+        if entries.isEmpty && refusedForLog.isEmpty {
             turnScheduled = false
             return false
         }

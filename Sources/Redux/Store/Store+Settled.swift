@@ -34,10 +34,14 @@ extension Store {
     }
 
     /// Whether the store has nothing queued — in the inbox or in the pipeline queue — and
-    /// nothing running. An invalidated store is settled once the refusals of dispatches made
-    /// from other isolations are logged.
+    /// nothing running. An invalidated store is settled once every `.deferred` resumption that
+    /// was already on its way has been answered and the refusals of dispatches made from other
+    /// isolations have been logged; its remaining tasks are cancelled and never waited for.
     public var isSettled: Bool {
-        if isInvalidated { return onLog == nil || !inbox.hasRefusalsToLog }
-        return !inbox.hasPending && pipeline.isEmpty && runtime.activeCount == 0
+        // Order matters: work in flight is checked before the queues it feeds. A task or
+        // handler enqueues before it counts itself finished, so once it is seen finished its
+        // entry is seen too; read the other way round, one could slip between the two reads.
+        if isInvalidated { return !suspended.isDelivering && (onLog == nil || !inbox.hasRefusalsToLog) }
+        return runtime.activeCount == 0 && !inbox.hasPending && pipeline.isEmpty
     }
 }
