@@ -173,7 +173,11 @@ struct FuzzChecker {
         var matched = true
         for (index, segment) in pipeline.enumerated() {
             guard index < prediction.segments.count else {
-                fail("history", "\(name) has an unexpected segment \(index): \(segment.events)")
+                if pipeline[index - 1].events.last?.kind.isTerminal == true {
+                    fail("terminal", "\(name) went on after its terminal: \(segment.events)")
+                } else {
+                    fail("history", "\(name) has an unexpected segment \(index): \(segment.events)")
+                }
                 matched = false
                 break
             }

@@ -115,6 +115,13 @@ struct FuzzHistory {
                 return
             }
         }
+        if let current = open, kind == .cancel {
+            // Its own stretch is still running (a dropped task-error entry logged as a terminal):
+            // a stray terminal, kept apart so the stretch itself is still compared whole.
+            violations.append("[terminal] #\(sequence)'s \(event) (trace \(position)) was logged in the middle of its own processing, after \(segments[current].events.last.map { "\($0)" } ?? "?")")
+            append(ObservedSegment(sequence: sequence, kind: kind, start: position, end: position, events: [event], positions: [position]))
+            return
+        }
         if let current = open {
             segments[current].events.append(event)
             segments[current].positions.append(position)

@@ -6,7 +6,8 @@ import Testing
 /// - `REDUX_FUZZ_SEED=1234` replays one seed;
 /// - `REDUX_FUZZ_SEEDS=20000` runs that many seeds (default 500), starting at `REDUX_FUZZ_FIRST`
 ///   (default 1);
-/// - `REDUX_FUZZ_VERBOSE=1` adds the whole program and its trace to each failure.
+/// - `REDUX_FUZZ_VERBOSE=1` adds the whole program and its trace to each failure;
+/// - `REDUX_FUZZ_REPORT=100` reports that many failing seeds in full (default 20).
 struct FuzzConfiguration {
     var seeds: [UInt64]
     var verbose: Bool
@@ -23,7 +24,8 @@ struct FuzzConfiguration {
         }
         let count = environment["REDUX_FUZZ_SEEDS"].flatMap { UInt64($0) } ?? UInt64(defaultSeedCount)
         let first = environment["REDUX_FUZZ_FIRST"].flatMap { UInt64($0) } ?? 1
-        return FuzzConfiguration(seeds: Array(first..<(first + count)), verbose: verbose)
+        let limit = environment["REDUX_FUZZ_REPORT"].flatMap { Int($0) } ?? 20
+        return FuzzConfiguration(seeds: Array(first..<(first + count)), verbose: verbose, reportLimit: limit)
     }
 }
 
