@@ -42,7 +42,8 @@ enum FuzzComponents {
             if step.invalidateAfter == step.dispatches.count { environment.invalidate(during: action) }
             return try middlewareExit(step.exit, WorkRef(action: action, position: position), environment)
         }
-        return Middleware(id: "m\(position)", install: install, handle)
+        // A trailing closure: the handler's label changes with issue 5 (`handle:`).
+        return Middleware(id: "m\(position)", install: install) { context in try handle(context) }
     }
 
     private static func middlewareExit(_ exit: StepExit, _ work: WorkRef, _ environment: FuzzEnvironment) throws -> MiddlewareExit<FuzzState, FuzzAction> {

@@ -8,7 +8,8 @@ enum SegmentKind: Sendable {
     case cancel
     /// A lone `.refused` event.
     case refused
-    /// A lone `effectErrorResolved(.dropped)`: a queued task error dropped by invalidation.
+    /// `effectErrorResolved(.dropped)` (after its `effectFailed`, if logged): a queued task error
+    /// dropped by invalidation.
     case dropped
 }
 
@@ -130,7 +131,18 @@ struct FuzzHistory {
             append(ObservedSegment(sequence: sequence, kind: kind, start: position, end: position, events: [event], positions: [position]))
             open = segments.count - 1
         }
-        if event.kind.endsSegment { open = nil }
+        if event.kind.endsSegment, let current = open {
+            // `effectFailed` then `effectErrorResolved(.dropped)`, no resolver: a dropped error too.
+            if case .effectResolved(.dropped) = event.kind, segments[current].events.allSatisfy({ event in
+                switch event.kind {
+                case .effectFailed, .effectResolved: true
+                default: false
+                }
+            }) {
+                segments[current].kind = .dropped
+            }
+            open = nil
+        }
     }
 
     private mutating func append(_ segment: ObservedSegment) {
