@@ -152,14 +152,18 @@ final class FuzzRun {
         }
         clock.release()
         var settled = false
-        if let store, !trace.invalidated, !trace.released {
+        if let store, !trace.released {
+            // On an invalidated store, settled() only waits for the refusals made off the main
+            // actor to be logged (issue 5), a main-actor turn away: a short guard is enough.
+            let invalidated = trace.invalidated
             do {
-                try await store.settled(timeout: Self.patience)
-                settled = true
+                try await store.settled(timeout: invalidated ? .seconds(2) : Self.patience)
+                settled = !trace.invalidated
             } catch {
-                notes.append("hang: settled(timeout:) threw \(error)")
+                notes.append("hang: settled(timeout:) threw \(error)" + (trace.invalidated ? " (the store was invalidated\(invalidated ? "" : " meanwhile"))" : ""))
             }
-        } else {
+        }
+        if trace.invalidated || trace.released {
             if !(await Self.waitUntil(Self.patience) { trace.outstandingWork == 0 }) {
                 notes.append("hang: \(trace.outstandingWork) store-owned work still alive after \(Self.patience)")
             }

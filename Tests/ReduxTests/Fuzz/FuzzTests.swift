@@ -3,14 +3,16 @@ import Redux
 import Testing
 
 /// Which seeds to run, from the environment:
-/// - `REDUX_FUZZ_SEED=1234` replays one seed;
+/// - `REDUX_FUZZ_SEED=1234` replays one seed, printing its program and trace even when it passes;
 /// - `REDUX_FUZZ_SEEDS=20000` runs that many seeds (default 500), starting at `REDUX_FUZZ_FIRST`
 ///   (default 1);
 /// - `REDUX_FUZZ_VERBOSE=1` adds the whole program and its trace to each failure;
-/// - `REDUX_FUZZ_REPORT=100` reports that many failing seeds in full (default 20).
+/// - `REDUX_FUZZ_REPORT=100` reports that many failing seeds in full (default 20);
+/// - `REDUX_FUZZ_STATS=1` prints how often each kind of event and dispatch occurred (coverage).
 struct FuzzConfiguration {
     var seeds: [UInt64]
     var verbose: Bool
+    var statistics = false
     /// Failing seeds reported one by one; the rest are listed in one line.
     var reportLimit = 20
 
@@ -25,7 +27,9 @@ struct FuzzConfiguration {
         let count = environment["REDUX_FUZZ_SEEDS"].flatMap { UInt64($0) } ?? UInt64(defaultSeedCount)
         let first = environment["REDUX_FUZZ_FIRST"].flatMap { UInt64($0) } ?? 1
         let limit = environment["REDUX_FUZZ_REPORT"].flatMap { Int($0) } ?? 20
-        return FuzzConfiguration(seeds: Array(first..<(first + count)), verbose: verbose, reportLimit: limit)
+        return FuzzConfiguration(
+            seeds: Array(first..<(first + count)), verbose: verbose,
+            statistics: environment["REDUX_FUZZ_STATS"] != nil, reportLimit: limit)
     }
 }
 
@@ -40,6 +44,7 @@ struct FuzzTests {
         let configuration = FuzzConfiguration.current
         var failed: [UInt64] = []
         var byCheck: [String: [UInt64]] = [:]
+        var counts: [String: Int] = [:]
         let clock = ContinuousClock()
         let started = clock.now
         for seed in configuration.seeds {
@@ -47,6 +52,10 @@ struct FuzzTests {
             let model = FuzzModel(program: program)
             let observation = await FuzzRun(program).run()
             let violations = FuzzChecker.check(program, model, observation)
+            if configuration.statistics { Self.count(observation, into: &counts) }
+            if configuration.seeds.count == 1, violations.isEmpty {
+                print(Self.message(seed, program, observation, ["(no violation)"], verbose: true))
+            }
             guard !violations.isEmpty else { continue }
             failed.append(seed)
             for check in Set(violations.map(Self.tag)) { byCheck[check, default: []].append(seed) }
@@ -64,9 +73,32 @@ struct FuzzTests {
             }
             Issue.record(Comment(rawValue: "failing checks:\n" + lines.joined(separator: "\n")))
         }
+        if configuration.statistics {
+            print(counts.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }.joined(separator: "\n"))
+        }
         let elapsed = clock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         print("fuzz: \(configuration.seeds.count) seeds, \(failed.count) failed, \(String(format: "%.1f", seconds)) s")
+    }
+
+    /// Coverage: each event kind, each invalidation and release, each producer and outcome.
+    static func count(_ observation: FuzzObservation, into counts: inout [String: Int]) {
+        for item in observation.items {
+            switch item {
+            case .event(_, let event): counts["event " + event.kind.shape, default: 0] += 1
+            case .invalidate(let action): counts[action == nil ? "invalidate from the driver" : "invalidate in a pass", default: 0] += 1
+            case .released: counts["release", default: 0] += 1
+            case .notified: counts["observer told", default: 0] += 1
+            default: continue
+            }
+        }
+        for record in observation.records {
+            let producer = String(record.record.producer.description.prefix { $0.isLetter })
+            counts["dispatch by \(producer)\(record.record.mainActor ? " on main" : "")", default: 0] += 1
+            if let outcome = record.outcome {
+                counts["ticket " + String(outcome.description.prefix { $0 != "(" }), default: 0] += 1
+            }
+        }
     }
 
     /// The check a violation names: `[fifo] ...` → `fifo`.

@@ -178,3 +178,25 @@ struct WorkRef: Hashable, Sendable, CustomStringConvertible {
 
     var description: String { "work(a\(action)@m\(position))" }
 }
+
+extension FKind {
+    /// The kind without its ids, for coverage counts (`m→nextAs`, `terminal recovered`, ...).
+    var shape: String {
+        func exitName(_ exit: FExit) -> String {
+            String(exit.description.prefix { $0 != "(" })
+        }
+        return switch self {
+        case .enqueued(let main): main ? "enqueued" : "enqueued off main"
+        case .middleware(_, let exit): "middleware \(exitName(exit))"
+        case .resumed(_, let exit): "resumed \(exitName(exit))"
+        case .resolver(_, let exit): "resolver \(exitName(exit))"
+        case .reducer(_, let exit): "reducer \(exit)"
+        case .terminal(let outcome): "terminal " + String(outcome.description.prefix { $0 != "(" })
+        case .effectFailed: "effect failed"
+        case .effectResolved(let resolution): "effect resolved " + String(resolution.description.prefix { $0 != "(" })
+        case .highWater: "high-water"
+        case .refused(let reason): "refused \(reason)"
+        case .unknown: "unknown"
+        }
+    }
+}
