@@ -20,8 +20,6 @@ struct FuzzObservation: Sendable {
     var invalidated: Bool
     /// The program released the store (not the final release every run ends with).
     var released: Bool
-    /// `settled(timeout:)` returned: nothing was invalidated or released.
-    var settled: Bool
     var storeFreed: Bool
     var leakedErrors: [Int]
 }
@@ -151,28 +149,33 @@ final class FuzzRun {
             notes.append("hang: producers still running after \(Self.patience)")
         }
         clock.release()
-        var settled = false
+        var hung = false
         if let store, !trace.released {
             // On an invalidated store, settled() only waits for the refusals made off the main
             // actor to be logged (issue 5), a main-actor turn away: a short guard is enough.
             let invalidated = trace.invalidated
             do {
                 try await store.settled(timeout: invalidated ? .seconds(2) : Self.patience)
-                settled = !trace.invalidated
             } catch {
+                hung = true
                 notes.append("hang: settled(timeout:) threw \(error)" + (trace.invalidated ? " (the store was invalidated\(invalidated ? "" : " meanwhile"))" : ""))
             }
         }
+        if !(await Self.waitUntil(Self.patience) { trace.outstandingWork == 0 }) {
+            notes.append("hang: \(trace.outstandingWork) store-owned work still alive after \(Self.patience)")
+        }
         if trace.invalidated || trace.released {
-            if !(await Self.waitUntil(Self.patience) { trace.outstandingWork == 0 }) {
-                notes.append("hang: \(trace.outstandingWork) store-owned work still alive after \(Self.patience)")
-            }
             _ = await Self.waitUntil(Self.patience) {
                 trace.records.allSatisfy { $0.ticket == nil || $0.ticket?.outcomeIfFinished != nil }
             }
-            if store != nil, program.logs {
-                // Refusals made off the main actor are logged when the main actor next runs: the
-                // work that made them is over, so that turn is already scheduled.
+            if let store, program.logs, !hung {
+                // Refusals made off the main actor are logged when the main actor next runs:
+                // settled() waits for them (issue 5); the poll covers a store that does not.
+                do {
+                    try await store.settled(timeout: .seconds(2))
+                } catch {
+                    notes.append("hang: settled(timeout:) threw \(error) once the store's work was over (the store was invalidated)")
+                }
                 _ = await Self.waitUntil(.milliseconds(100)) { Self.everyDispatchLogged(trace) }
             }
         }
@@ -188,13 +191,13 @@ final class FuzzRun {
         let freed = await Self.waitUntil(.seconds(10)) { box.store == nil }
         trace.dropTickets()
         var leaked: [Int] = []
-        if freed, !(await Self.waitUntil(.milliseconds(300)) { trace.liveErrors.isEmpty }) {
+        if freed, !(await Self.waitUntil(.seconds(1)) { trace.liveErrors.isEmpty }) {
             leaked = trace.liveErrors
         }
         return FuzzObservation(
             items: trace.items, records: records, consultations: trace.consultations,
             notes: notes + trace.notes, invalidated: trace.invalidated, released: trace.released,
-            settled: settled, storeFreed: freed, leakedErrors: leaked)
+            storeFreed: freed, leakedErrors: leaked)
     }
 
     /// Every dispatch made has at least one log event (its enqueued event or its refusal).

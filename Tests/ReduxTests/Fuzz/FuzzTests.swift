@@ -2,6 +2,32 @@ import Foundation
 import Redux
 import Testing
 
+// The seeded differential fuzz test of issue 5, section 6.
+//
+// Run: `swift test --filter Fuzz` (500 seeds). More: `REDUX_FUZZ_SEEDS=20000`, from another start:
+// `REDUX_FUZZ_FIRST=20001`. Replay one seed (prints its program and trace, pass or fail):
+// `REDUX_FUZZ_SEED=1234 swift test --filter Fuzz`. Every failure names its seed, a one-line
+// program summary and each violation tagged with its check; a last issue tallies failing seeds
+// by check. Racy checks (what an invalidation or release cuts short) may need a few replays.
+//
+// The parts, one concern per file:
+// - FuzzRandom: SplitMix64, every draw computed here, so a seed names one program everywhere.
+// - FuzzProgram: the program description (per action: each middleware's step, each reducer's
+//   exit, observer and log-handler dispatches; per error: each resolver's answer; producers,
+//   driver steps, invalidation and release). FuzzGenerator writes one from a seed.
+// - FuzzModel: the reference model; walks each dispatch through the description and predicts its
+//   stretches of log events, outcome, reductions, task errors, resolver contexts and children.
+// - FuzzComponents, FuzzProducers, FuzzRun, FuzzClock, FuzzTrace: the interpreter; builds a real
+//   store whose components follow the description, drives it (main actor, threads, detached
+//   tasks, an actor, main-actor hops) and records every log event and dispatch in one trace.
+// - FuzzText: the only adapter to the library's log and outcome types (text forms).
+// - FuzzHistory, FuzzChecks, FuzzChecks+Order: cut the log into stretches and compare with the
+//   model; where an invalidation or release may cut a dispatch short, exactly the legal cuts
+//   (still queued, or suspended in `.deferred`, placed against the invalidation in the trace)
+//   and their outcomes are accepted.
+// Extending it (effects, child stores): a case in FuzzProgram, its draw in FuzzGenerator, its
+// prediction in FuzzModel's walk, its interpretation in FuzzComponents, and its text in FuzzText.
+
 /// Which seeds to run, from the environment:
 /// - `REDUX_FUZZ_SEED=1234` replays one seed, printing its program and trace even when it passes;
 /// - `REDUX_FUZZ_SEEDS=20000` runs that many seeds (default 500), starting at `REDUX_FUZZ_FIRST`
