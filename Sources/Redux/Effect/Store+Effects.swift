@@ -55,6 +55,7 @@ extension Store {
             store.enqueueRemote(Entry(run, site: site, .resume(index: position, suspendedAt: suspendedAt, result: result)))
         }
         if !started, suspended.claim(token) {
+            suspended.delivered()
             // The store was invalidated earlier in this pass: the action ends here, cancelled.
             if onLog != nil { emit(run.sequence, run.action, .terminal(.cancelled)) }
             run.promise?.resolve(.cancelled)

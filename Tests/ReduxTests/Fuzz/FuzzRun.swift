@@ -63,7 +63,7 @@ final class FuzzRun {
             reducers: (0..<program.reducerCount).map { FuzzComponents.reducer($0, environment) },
             middlewares: (0..<program.middlewareCount).map { FuzzComponents.middleware($0, environment) },
             resolvers: (0..<program.resolverCount).map { FuzzComponents.resolver($0, environment) },
-            options: StoreOptions(clock: clock),
+            options: StoreOptions(clock: clock, printsDiagnostics: false),
             onLog: program.logs ? FuzzComponents.logHandler(environment) : nil
         )
         trace.endCall(call)
