@@ -19,7 +19,7 @@ struct Replay {
     ///   (earlier lines stay applied, this one is not), ``ReplayError/stuck(path:line:reason:)``
     ///   if the store does not settle within five seconds.
     func run(_ session: SessionFile) async throws(ReplayError) {
-        print("Replaying \(session.path) (\(session.lines.count) lines)")
+        print("Replaying \(session.path) (\(session.lines.count) \(session.lines.count == 1 ? "line" : "lines"))")
         print("initial    \(store.state.compactDescription)")
         for line in session.lines {
             let action = try session.action(at: line)
