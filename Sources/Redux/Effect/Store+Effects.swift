@@ -31,7 +31,7 @@ extension Store {
         let suspendedAt = onLog == nil ? nil : clock.now?()
         let suspended = self.suspended
         let settle = self.settle
-        let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise)
+        let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: run.record)
         let site = passSite
         let started = runtime.spawn {
             let result: Result<DeferredExit<Action>, any Error>
@@ -108,7 +108,8 @@ extension Store {
         switch consultResolvers(error, origin: origin, run) {
         case .reduce: resolution = .ignoredReduce
         case .reduceAs(let next):
-            resolution = .enqueued(next)
+            // A resolver that invalidated the store cannot have its recovery enqueued.
+            resolution = isInvalidated ? .dropped : .enqueued(next)
             let site = CallSite(file: #fileID, line: #line, onMainActor: true)
             enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: nil), action: next, promise: nil), site: site, .dispatch(logged: true))))
         case .done: resolution = .done

@@ -6,11 +6,14 @@ import Foundation
 /// Whoever removes an entry first owns its outcome: the handler's completion (which then queues
 /// the resumption) or the store's shutdown (which answers `.cancelled`). Thread-safe (`NSLock`).
 @usableFromInline
-final class SuspendedActions<Action: Sendable>: @unchecked Sendable {
+final class SuspendedActions<State: Sendable, Action: Sendable>: @unchecked Sendable {
     struct Suspended {
         let sequence: UInt64
         let action: Action
         let promise: OutcomePromise<Action>?
+        /// The run's record, when a middleware started a `.task` in it: task errors parked there
+        /// are dropped with the action.
+        let record: RunRecord<State, Action>?
     }
 
     private let lock = NSLock()
@@ -21,11 +24,11 @@ final class SuspendedActions<Action: Sendable>: @unchecked Sendable {
     init() {}
 
     /// Records a suspended action; returns the token its handler uses to claim it back.
-    func register(sequence: UInt64, action: Action, promise: OutcomePromise<Action>?) -> UInt64 {
+    func register(sequence: UInt64, action: Action, promise: OutcomePromise<Action>?, record: RunRecord<State, Action>?) -> UInt64 {
         lock.lock()
         defer { lock.unlock() }
         nextToken += 1
-        entries[nextToken] = Suspended(sequence: sequence, action: action, promise: promise)
+        entries[nextToken] = Suspended(sequence: sequence, action: action, promise: promise, record: record)
         return nextToken
     }
 

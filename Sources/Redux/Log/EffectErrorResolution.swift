@@ -15,8 +15,10 @@ public enum EffectErrorResolution<Action: Sendable>: Sendable {
     case ignoredReduce
     /// A resolver answered `.exit(.fail(error))`, or no resolver handled it.
     case failed(any Error)
-    /// The error was still queued when ``Store/invalidate()`` ran: no resolver saw it. Its
-    /// action had already reached its terminal, so this is not a second terminal.
+    /// The store was invalidated before the error could take effect: it was still queued (or
+    /// parked on an action suspended in `.deferred`) when ``Store/invalidate()`` ran, so no
+    /// resolver saw it; or the resolver that saw it invalidated the store and its
+    /// `.exit(.reduceAs(action))` recovery was refused. Never a second terminal of the action.
     case dropped
     /// Not a real resolution: the library never produces it. It exists so that a `switch` over
     /// ``EffectErrorResolution`` must have a `default:` branch, and adding resolutions never

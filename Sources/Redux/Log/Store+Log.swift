@@ -16,14 +16,30 @@ extension Store {
         }
     }
 
-    /// Delivers the held events, oldest first, including any the handler raises meanwhile.
+    /// Delivers the held events, oldest first, including any the handler raises meanwhile
+    /// (they are held too while it runs, so each event's handler call completes first).
     @usableFromInline
     func flushHeldEvents() {
+        let wasProcessing = isProcessing
+        isProcessing = true
         while !heldEvents.isEmpty {
             let held = heldEvents
             heldEvents = []
             for event in held { onLog?(event) }
         }
+        isProcessing = wasProcessing
+    }
+
+    /// Runs `body` with foreign events held, then delivers them: used outside a pass (by
+    /// `invalidate()` and the refusal turn) so that what the log handler causes while one
+    /// dropped action's events are delivered lands after them, never between.
+    @inlinable
+    func holdingEvents(_ body: () -> Void) {
+        let wasProcessing = isProcessing
+        isProcessing = true
+        body()
+        isProcessing = wasProcessing
+        if !wasProcessing, !heldEvents.isEmpty { flushHeldEvents() }
     }
 
     @inlinable

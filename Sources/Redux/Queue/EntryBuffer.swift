@@ -15,7 +15,8 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
     /// Entries per segment; also the most a scheduled main-actor turn takes from the inbox.
     @inlinable static var segmentCapacity: Int { 1024 }
 
-    /// Segments oldest first; every segment but the last is full.
+    /// Segments oldest first; every segment but the last is full, unless it was cut short to keep
+    /// a batch whole (see ``append(batch:)``).
     @usableFromInline var segments: [[Entry]] = []
     /// Index of the oldest segment not yet taken.
     @usableFromInline var head = 0
@@ -42,6 +43,20 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
     @inlinable
     mutating func append(contentsOf entries: some Sequence<Entry>) {
         for entry in entries { append(entry) }
+    }
+
+    /// Appends a batch so that, when it fits in one segment (at most ``segmentCapacity``
+    /// entries), it lands in one: a scheduled turn, which takes one segment, then processes the
+    /// whole batch, as a main-actor call would. A longer batch spans segments, in order.
+    @inlinable
+    mutating func append(batch entries: some Collection<Entry>) {
+        if entries.count <= Self.segmentCapacity, segments.count > head,
+           segments[segments.count - 1].count + entries.count > Self.segmentCapacity {
+            var segment: [Entry] = []
+            segment.reserveCapacity(Self.segmentCapacity)
+            segments.append(segment)
+        }
+        append(contentsOf: entries)
     }
 
     /// Appends a segment taken from another buffer, adopting its storage when this buffer is

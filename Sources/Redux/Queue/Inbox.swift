@@ -54,16 +54,17 @@ final class Inbox<State: Sendable, Action: Sendable>: @unchecked Sendable {
         sequenceCounter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
-    /// Appends entries in order, contiguously (no other producer's entry lands between them).
+    /// Appends entries in order, contiguously (no other producer's entry lands between them), and,
+    /// up to 1,024 entries, within one scheduled turn's block.
     ///
     /// - Parameter keepRefusals: keep refused entries for the log (the store has a log handler).
     /// - Complexity: O(entries); never copies what is already queued.
     @inlinable
-    func append(contentsOf newEntries: some Sequence<Entry>, keepRefusals: Bool) -> AppendResult {
+    func append(contentsOf newEntries: some Collection<Entry>, keepRefusals: Bool) -> AppendResult {
         lock.lock()
         defer { lock.unlock() }
         if let closeReason { return refuse(newEntries, closeReason, keep: keepRefusals) }
-        entries.append(contentsOf: newEntries)
+        entries.append(batch: newEntries)
         return appended()
     }
 

@@ -32,7 +32,15 @@ extension Store {
         isProcessing = true
         var run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
         if isDiagnosing { passSite = site }
-        if let onLog { onLog(LogEvent(sequence: run.sequence, action: action, kind: .enqueued(site))) }
+        if let onLog {
+            onLog(LogEvent(sequence: run.sequence, action: action, kind: .enqueued(site)))
+            if isInvalidated {  // the log handler invalidated the store: the action is dropped
+                dropAfterInvalidation(CollectionOfOne(Entry(run, site: site, .dispatch(logged: true))))
+                isProcessing = false
+                finishCall()
+                return
+            }
+        }
         runPipeline(&run, from: 0)
         if pipeline.isEmpty {
             // Nothing else ran: no event can be held and no waiter can have become settled
@@ -166,7 +174,8 @@ extension Store {
     @inlinable
     func runScheduledTurn() {
         if isInvalidated {
-            for entry in inbox.takeRefusedForLog() { logRefusedRemote(entry) }
+            let refused = inbox.takeRefusedForLog()
+            holdingEvents { for entry in refused { logRefusedRemote(entry) } }
             settle.pulse()
             return
         }
@@ -219,7 +228,7 @@ extension Store {
             if let onLog, !logged {
                 onLog(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site)))
                 if isInvalidated {  // the log handler invalidated the store
-                    dropAfterInvalidation(CollectionOfOne(entry))
+                    dropAfterInvalidation(CollectionOfOne(Entry(run, site: entry.site, .dispatch(logged: true))))
                     return
                 }
             }

@@ -46,7 +46,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// `diagnostics != nil`, as a plain flag: testing the optional would retain its closure.
     @usableFromInline nonisolated let isDiagnosing: Bool
     /// Actions suspended in `.deferred` handlers, answered at once on invalidation or release.
-    @usableFromInline nonisolated let suspended = SuspendedActions<Action>()
+    @usableFromInline nonisolated let suspended = SuspendedActions<State, Action>()
     @usableFromInline let registrar = ObservationRegistrar()
     /// Built once: a key path literal in a generic class is instantiated on every evaluation.
     @usableFromInline let stateKeyPath: KeyPath<Store, State>
@@ -180,10 +180,15 @@ public final class Store<State: Sendable, Action: Sendable> {
         runtime.cancelAll()
         for entry in dropped { answerDropped(entry) }
         for action in suspendedActions { action.promise?.resolve(.cancelled) }
+        // Task errors parked on a cancelled action's run are dropped with it.
+        let parked = suspendedActions.flatMap { $0.record?.finish() ?? [] }
         if onLog != nil {
-            for entry in dropped { logDropped(entry) }
-            for action in suspendedActions {
-                emitForeign(LogEvent(sequence: action.sequence, action: action.action, kind: .terminal(.cancelled)))
+            holdingEvents {
+                for entry in dropped { logDropped(entry) }
+                for action in suspendedActions {
+                    emitForeign(LogEvent(sequence: action.sequence, action: action.action, kind: .terminal(.cancelled)))
+                }
+                for entry in parked { logDropped(entry) }
             }
         }
         settle.pulse()
@@ -206,7 +211,10 @@ extension Store {
     nonisolated func shutDown() {
         let dropped = inbox.close(.storeReleased)
         for entry in dropped { answerDropped(entry) }
-        for action in suspended.removeAll() { action.promise?.resolve(.cancelled) }
+        for action in suspended.removeAll() {
+            action.promise?.resolve(.cancelled)
+            _ = action.record?.finish()
+        }
         runtime.cancelAll()
         settle.pulse()
     }

@@ -1,0 +1,89 @@
+import Foundation
+@testable import Redux
+import Testing
+
+// Support for the edge-case tests of the store's core: String actions, a state that records, a log recorder.
+
+struct TraceState: Sendable {
+    var count = 0
+    var seen: [String] = []
+}
+
+typealias TraceStore = Store<TraceState, String>
+
+struct TraceError: Error, CustomStringConvertible {
+    let name: String
+    var description: String { "TraceError(\(name))" }
+}
+
+/// An error with a class payload, so a weak reference can show it freed.
+final class TraceBoxedError: Error, @unchecked Sendable {}
+
+func traceReducer() -> Reducer<TraceState, String> {
+    Reducer(id: "rec") { state, action in
+        if action == "ignored" { return .defaultNext }
+        if action.hasPrefix("inc") { state.count += 1 }
+        state.seen.append(action)
+        return .next
+    }
+}
+
+final class TraceRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [LogEvent<String>] = []
+    func record(_ event: LogEvent<String>) { lock.withLock { stored.append(event) } }
+    var events: [LogEvent<String>] { lock.withLock { stored } }
+    var lines: [String] {
+        events.compactMap { event in
+            let kind: String
+            switch event.kind {
+            case .enqueued: kind = "enqueued"
+            case .refused(let reason, _): kind = "refused \(reason)"
+            case let .middleware(step, exit): kind = "mw \(step.id) \(exit)"
+            case let .resumed(step, exit): kind = "resumed \(step.id) \(exit)"
+            case let .resolver(step, exit): kind = "res \(step.id) \(exit)"
+            case let .reducer(step, exit): kind = "red \(step.id) \(exit)"
+            case .terminal(let outcome): kind = "terminal \(outcome)"
+            case .effectFailed: kind = "effectFailed"
+            case .effectErrorResolved(let resolution): kind = "effectErrorResolved \(resolution)"
+            case .queueHighWaterMark: return nil
+            default: kind = "other"
+            }
+            return "\(event.action): \(kind)"
+        }
+    }
+    /// Terminal-like events per sequence number (a `.refused` event is a terminal too).
+    func terminals(sequence: UInt64) -> Int {
+        events.filter { event in
+            guard event.sequence == sequence else { return false }
+            switch event.kind {
+            case .terminal, .refused: return true
+            default: return false
+            }
+        }.count
+    }
+}
+
+/// Polls `condition` on the main actor until it holds or `timeout` passes.
+@MainActor
+func eventually(_ timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while clock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return condition()
+}
+
+/// Collects diagnostic lines (the internal sink).
+final class DiagnosticLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.withLock { stored } }
+    var options: StoreOptions {
+        var options = StoreOptions()
+        options.diagnosticSink = DiagnosticSink { [self] line in lock.withLock { stored.append(line) } }
+        return options
+    }
+}
