@@ -11,7 +11,8 @@ struct BurstResult {
     let meanAppendNanoseconds: Double
     /// Resident bytes with the whole burst queued, over the store's idle figure.
     let queuedHeapBytes: Double?
-    /// Resident bytes still held after the burst drained, over the same idle figure.
+    /// Resident bytes still held after the burst drained and the allocator was trimmed, over the
+    /// same idle figure.
     let retainedHeapBytes: Double?
     /// Time the main actor took to process the burst once it was free, in seconds.
     let drainSeconds: Double
@@ -50,6 +51,7 @@ extension BenchCases {
         let drainStart = clock.now
         try await store.settled(timeout: .seconds(600))
         let drain = drainStart.duration(to: clock.now)
+        trimAllocator()  // hand freed pages back, so the resident size shows what is still held
         let retained = heapBytesInUse()
         try expect(store.state.count == count, "P8: \(store.state.count) of \(count) actions reduced after settled()")
         Blackhole.consume(store.state.total)
@@ -81,6 +83,17 @@ final class AppendTiming: @unchecked Sendable {
             self.total = total
         }
     }
+}
+
+/// Asks glibc to return the free memory at the top of its heaps to the system (`malloc_trim(0)`,
+/// looked up by name: `malloc.h` is not in the Glibc module). Elsewhere it does nothing.
+func trimAllocator() {
+    #if os(Linux)
+    typealias MallocTrim = @convention(c) (Int) -> Int32
+    if let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+    }
+    #endif
 }
 
 /// The resident size, as P7 reads it: freed memory shows up only once the allocator gives it

@@ -47,7 +47,7 @@ extension Store {
             // (the inbox was empty and the pipeline queue still is).
             isProcessing = false
         } else {
-            drainPipeline()
+            drainPipeline(ownEntries: 0)  // all of it was dispatched while the action ran
             isProcessing = false
             finishCall()
         }
@@ -198,9 +198,12 @@ extension Store {
     /// Processes the pipeline queue, one entry at a time in FIFO order, until it is empty;
     /// what the entries append (main-actor dispatches, recoveries, released task errors) is
     /// processed in the same call. The inbox is not looked at.
+    ///
+    /// - Parameter ownEntries: how many queued entries are the call's own (its inbox block and
+    ///   its own actions), not re-entrant ones; by default, everything queued when it starts.
     @inlinable
-    func drainPipeline() {
-        let initial = pipeline.count
+    func drainPipeline(ownEntries: Int? = nil) {
+        let initial = ownEntries ?? pipeline.count
         var processed = 0
         while let segment = pipeline.takeFirstSegment() {
             if onLog != nil { logHighWaterMark(before: segment) }
