@@ -1,6 +1,5 @@
 import Foundation
 import Redux
-import Synchronization
 import Testing
 
 /// Issue 5, section 2: the log is complete under invalidation. Every action gets exactly one
@@ -26,26 +25,20 @@ struct InvalidationLogTests {
         #expect(failures.isEmpty, "\(failures)")
     }
 
-    /// The same rule under CPU contention (two spinning threads preempt the handlers between
-    /// their steps). Current core: fails in about 5 % of iterations (e.g. "iteration 36: 1 of
-    /// 200 without exactly one terminal, 1 tickets unanswered"; the terminal and the answer do
-    /// come, later): `settled()` on an invalidated store returns while a handler that claimed its
-    /// action just before `invalidate()` removed the suspended actions has not yet queued its
-    /// resumption. `REDUX_STRESS_ITERATIONS` raises the count (default 40).
+    /// The same rule under CPU contention: two threads spin while the gate opens, `invalidate()`
+    /// runs and `settled` waits (only then), preempting the handlers between their steps.
+    /// Current core: fails in about 5 % of iterations (e.g. "iteration 36: 1 of 200 without
+    /// exactly one terminal, 1 tickets unanswered"; the terminal and the answer do come, later):
+    /// `settled()` on an invalidated store returns while a handler that claimed its action just
+    /// before `invalidate()` removed the suspended actions has not yet queued its resumption.
+    /// `REDUX_STRESS_SCALE` multiplies the 30 iterations.
     @Test func everySuspendedActionHasOneTerminalWhenInvalidateRacesItsHandlerUnderContention() async throws {
-        let iterations = ProcessInfo.processInfo.environment["REDUX_STRESS_ITERATIONS"].flatMap(Int.init) ?? 40
-        let stop = Atomic<Bool>(false)
-        for _ in 0..<2 {
-            startThread {
-                var spin = 0
-                while !stop.load(ordering: .relaxed) { spin &+= 1 }
-                if spin == -1 { print(spin) }
-            }
-        }
-        defer { stop.store(true, ordering: .relaxed) }
+        let iterations = 30 * stressScale
+        let contention = Contention(threads: 2)
+        defer { contention.stop() }
         var failures: [String] = []
         for iteration in 0..<iterations {
-            if let failure = try await invalidateWhile200HandlersReturn(pause: iteration % 2 == 1) {
+            if let failure = try await invalidateWhile200HandlersReturn(pause: iteration % 2 == 1, contention: contention) {
                 failures.append("iteration \(iteration): \(failure)")
             }
         }
@@ -53,9 +46,9 @@ struct InvalidationLogTests {
     }
 
     /// 200 tracked actions wait in `.deferred` handlers; the gate opens and `invalidate()`
-    /// follows at once (after `pause`, 50 µs, to vary the moment). Returns what was wrong after
-    /// `settled`, or `nil`.
-    private func invalidateWhile200HandlersReturn(pause: Bool) async throws -> String? {
+    /// follows at once (after `pause`, 50 µs, to vary the moment), with `contention` spinning
+    /// from the gate's opening until `settled` returns. Returns what was wrong, or `nil`.
+    private func invalidateWhile200HandlersReturn(pause: Bool, contention: Contention? = nil) async throws -> String? {
         let recorder = EventRecorder()
         let gate = HandlerGate()
         let started = ArrivalCounter(count: 200)
@@ -72,10 +65,12 @@ struct InvalidationLogTests {
         )
         let tickets = (0..<200).map { store.dispatchTracked(.produce(producer: 0, index: $0)) }
         guard await started.gate.waitOpened() else { return "the handlers did not start" }
+        contention?.spin(true)
         gate.open()
         if pause { usleep(50) }
         store.invalidate()
         try await store.settled(timeout: patience)
+        contention?.spin(false)
         let unanswered = tickets.filter { $0.outcomeIfFinished == nil }.count
         let events = recorder.events
         let wrong = tickets.filter { ticket in
