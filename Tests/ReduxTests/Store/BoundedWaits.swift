@@ -32,6 +32,22 @@ func yieldUntil(within timeout: Duration = patience, _ condition: () -> Bool) as
 /// `REDUX_STRESS_SCALE` (default 1): multiplies the iterations of the stress variants.
 let stressScale = max(1, ProcessInfo.processInfo.environment["REDUX_STRESS_SCALE"].flatMap(Int.init) ?? 1)
 
+/// Whether the test process runs under ThreadSanitizer or AddressSanitizer (their runtimes define
+/// these symbols). Sanitized code runs 5-30 times slower, so the heaviest tests shrink then: a
+/// main-actor call of 100,000 actions would hold the main actor for about 20 s and starve the
+/// rest of the suite.
+let runsUnderSanitizer: Bool = {
+    guard let program = dlopen(nil, RTLD_NOW) else { return false }
+    defer { dlclose(program) }
+    return dlsym(program, "__tsan_init") != nil || dlsym(program, "__asan_init") != nil
+}()
+
+/// How often a repeated rule check runs: `count` (the rule's figure), a quarter of it under a
+/// sanitizer, where it is there to find data races and leaks rather than rare interleavings.
+func repetitions(_ count: Int) -> Int {
+    runsUnderSanitizer ? max(1, count / 4) : count
+}
+
 /// Threads that burn CPU only while told to spin (otherwise they nap), so a stress test creates
 /// preemption where it matters without starving the rest of the suite.
 final class Contention: Sendable {

@@ -17,7 +17,7 @@ struct InvalidationLogTests {
     /// ticket answered `cancelled` but no terminal logged (issue: up to all 200 missing).
     @Test func everySuspendedActionHasOneTerminalWhenInvalidateRacesItsHandler() async throws {
         var failures: [String] = []
-        for iteration in 0..<20 {
+        for iteration in 0..<repetitions(20) {
             if let failure = try await invalidateWhile200HandlersReturn(pause: false) {
                 failures.append("iteration \(iteration): \(failure)")
             }
@@ -33,7 +33,7 @@ struct InvalidationLogTests {
     /// before `invalidate()` removed the suspended actions has not yet queued its resumption.
     /// `REDUX_STRESS_SCALE` multiplies the 30 iterations.
     @Test func everySuspendedActionHasOneTerminalWhenInvalidateRacesItsHandlerUnderContention() async throws {
-        let iterations = 30 * stressScale
+        let iterations = repetitions(30) * stressScale
         let contention = Contention(threads: 2)
         defer { contention.stop() }
         var failures: [String] = []

@@ -3,67 +3,57 @@ import Foundation
 import Testing
 
 /// Issue 5, section 1: a main-actor observer or middleware that re-dispatches on every change
-/// never lets its call return; a debug build warns once, through the diagnostics sink, after a
-/// single call has processed 100,000 re-entrant actions. (`@testable`: the sink is internal.)
+/// never lets its call return; a debug build warns once after a single call has processed
+/// 100,000 re-entrant actions.
 ///
-/// Cost: the long call holds the main actor for one call of 100,001 re-entrant actions (about
-/// 0.7 s in a debug build), once; the boundary is read from inside that call rather than from
-/// several calls, so other suites' main-actor work is held up once only.
-@Suite("Runaway call warning", .timeLimit(.minutes(1)))
-@MainActor
+/// The 100,000-action calls run in the `DiagnosticsProbe` child process, one after the other,
+/// and the test counts the warnings on its real standard error: in this process such a call would
+/// hold the shared main actor for 0.7 s (several seconds on a loaded machine, about 20 s under a
+/// sanitizer, where it is skipped) and stall every other suite. The short call runs here, with
+/// the diagnostics sink replaced (`@testable`: the sink is internal). Old core: no diagnostics at
+/// all (the rule is new).
+@Suite("Runaway call warning", .timeLimit(.minutes(2)))
 struct RunawayCallWarningTests {
-    /// A store whose middleware re-dispatches `.increment` while `count < reentrant`: one
-    /// `dispatch(.increment)` processes `reentrant` re-entrant actions after its own. The
-    /// middleware of the `k`-th re-entrant action sees `count == k`, so it reads how many
-    /// warnings were written once `k - 1` re-entrant actions were processed; `watch` receives
-    /// `(k, warnings so far)` for every `k` in `watched`.
-    private func loopingStore(
-        reentrant: Int,
-        lines: SharedList<String>,
-        watched: Set<Int> = [],
-        watch: SharedList<[Int]>? = nil
-    ) -> CounterStore {
+    /// One warning once a call has processed 100,000 re-entrant actions, no second one after,
+    /// none below. Current core: fails at exactly 100,000 (no warning) — on the fast path (the
+    /// call's own action ran without the pipeline queue) the first re-entrant action is counted
+    /// as the call's own, so the warning comes one action late.
+    @Test(.disabled(if: runsUnderSanitizer, "a call of 100,000 actions takes about 20 s under a sanitizer"))
+    func runawayCallWarnsOnceAfterOneHundredThousandReentrantActions() async throws {
+        #if DEBUG
+        let cases = [(99_999, 0), (100_000, 1), (100_001, 1)]
+        #else
+        let cases = [(100_001, 0)]  // release builds never print
+        #endif
+        for (reentrant, warnings) in cases {
+            let run = try await runDiagnosticsProbe(["runaway", "\(reentrant)"])
+            #expect(run.status == 0)
+            #expect(run.standardOutput == ["count \(reentrant + 1)"], "the loop ran to its end in the one call")
+            let written = run.standardError.filter { $0.hasPrefix("swift-redux: warning:") && $0.contains("100000") }
+            #expect(written.count == warnings, "\(reentrant) re-entrant actions: \(run.standardError)")
+            #expect(run.standardError.count == written.count, "nothing else was written: \(run.standardError)")
+        }
+    }
+
+    /// A call of fewer re-entrant actions writes nothing, up to its end (through the sink).
+    @Test @MainActor func callOfFewerReentrantActionsWritesNoWarning() {
+        let lines = SharedList<String>()
         var options = StoreOptions()
         options.diagnosticSink = DiagnosticSink { lines.append($0) }
-        return Store(
+        let store = Store<CounterState, CounterAction>(
             initialState: CounterState(),
             reducers: [Reducer(id: "counts") { state, _ in
                 state.count += 1
                 return .next
             }],
             middlewares: [Middleware(id: "loops") { context in
-                let count = context.count
-                if watched.contains(count) { watch?.append([count, lines.values.count]) }
-                if count < reentrant { context.dispatch(.increment) }
+                if context.count < 2_000 { context.dispatch(.increment) }
                 return .next
             }],
             options: options
         )
-    }
-
-    /// Nothing is written while fewer than 100,000 re-entrant actions have been processed, one
-    /// warning once the 100,000th has, and no second one after. Current core: fails — on the
-    /// fast path (the call's own action ran without the pipeline queue) the first re-entrant
-    /// action is counted as the call's own, so the warning comes one action late, after the
-    /// 100,001st (the read at k = 100,001 sees 0). Old core: no diagnostics at all (new rule).
-    @Test func runawayCallWarnsOnceAfterOneHundredThousandReentrantActions() {
-        let lines = SharedList<String>()
-        let watch = SharedList<[Int]>()
-        let store = loopingStore(reentrant: 100_002, lines: lines, watched: [100_000, 100_001, 100_002], watch: watch)
         store.dispatch(.increment)
-        #expect(store.count == 100_003, "the loop ran to its end in the one call")
-        #expect(watch.values == [[100_000, 0], [100_001, 1], [100_002, 1]],
-                "[k, warnings written when re-entrant action k began]: none after 99,999, one after 100,000")
-        #expect(lines.values.count == 1, "exactly one warning: \(lines.values)")
-        #expect(lines.values.allSatisfy { $0.hasPrefix("swift-redux: warning:") && $0.contains("100000") })
-    }
-
-    /// A call of fewer re-entrant actions writes nothing, up to its end.
-    @Test func callOfFewerReentrantActionsWritesNoWarning() {
-        let lines = SharedList<String>()
-        let store = loopingStore(reentrant: 10_000, lines: lines)
-        store.dispatch(.increment)
-        #expect(store.count == 10_001)
+        #expect(store.count == 2_001)
         #expect(lines.values.isEmpty, "\(lines.values)")
     }
 }
