@@ -15,7 +15,9 @@ let package = Package(
         .target(name: "Redux"),
         .executableTarget(name: "ReduxDemo", dependencies: ["Redux"], path: "Examples/Demo"),
         .executableTarget(name: "ReduxBench", dependencies: ["Redux"], path: "Benchmarks/ReduxBench"),
-        .testTarget(name: "ReduxTests", dependencies: ["Redux"]),
+        // A child process for the test that checks the real standard error (not a product).
+        .executableTarget(name: "DiagnosticsProbe", dependencies: ["Redux"], path: "Tests/DiagnosticsProbe"),
+        .testTarget(name: "ReduxTests", dependencies: ["Redux", "DiagnosticsProbe"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,52 @@
+// A child process for the tests that read the real standard error (`DiagnosticsProbeTests`,
+// `RunawayCallWarningTests`): running it there keeps long main-actor calls out of the test
+// process and never redirects the test process's own standard error.
+//
+// - no argument: a store whose middleware throws, with no resolver and no log handler, and one
+//   main-actor dispatch. A debug build writes exactly one `swift-redux:` line.
+// - `runaway <n>`: one main-actor dispatch whose middleware re-dispatches until `n` re-entrant
+//   actions were processed; prints `count <state.count>` to standard output. A debug build warns
+//   once if `n` is at least 100,000.
+// Exits 0.
+import Redux
+
+enum ProbeFailure: Error {
+    case diskFull
+}
+
+@MainActor
+func unhandledFailure() {
+    let store = Store<Int, String>(
+        initialState: 0,
+        reducers: [Reducer(id: "counts") { state, _ in
+            state += 1
+            return .next
+        }],
+        middlewares: [Middleware(id: "thrower") { _ in throw ProbeFailure.diskFull }]
+    )
+    store.dispatch("save")
+}
+
+@MainActor
+func runaway(reentrant: Int) {
+    let store = Store<Int, String>(
+        initialState: 0,
+        reducers: [Reducer(id: "counts") { state, _ in
+            state += 1
+            return .next
+        }],
+        middlewares: [Middleware(id: "loops") { context in
+            if context.state < reentrant { context.dispatch("again") }
+            return .next
+        }]
+    )
+    store.dispatch("start")
+    print("count \(store.state)")
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.count == 2, arguments[0] == "runaway", let reentrant = Int(arguments[1]) {
+    runaway(reentrant: reentrant)
+} else {
+    unhandledFailure()
+}
