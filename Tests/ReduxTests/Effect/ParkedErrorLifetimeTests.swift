@@ -16,7 +16,7 @@ struct ParkedErrorLifetimeTests {
     /// Middleware 0 starts, for `.mark("go")`, a `.task` that throws a fresh `ParkedError` at once
     /// (recorded weakly in `error`); middleware 1 suspends the same action in a one-minute
     /// `.deferred` sleep on the store's clock.
-    private func parkingStore(_ error: WeakReference<ParkedError>, recorder: EventRecorder) -> CounterStore {
+    private func parkingStore(_ error: WeakReference<ParkedError>, recorder: LogRecorder<CounterAction>) -> CounterStore {
         makeCounterStore(
             middlewares: [
                 Middleware(id: "throws from a task") { context in
@@ -42,7 +42,7 @@ struct ParkedErrorLifetimeTests {
     /// Dispatches `.mark("go")` and returns once its task error is parked: the error reached the
     /// inbox, and a later main-actor dispatch (`.mark("after")`, which takes the inbox backlog
     /// first) has processed it. The action is still suspended, so the error must be parked.
-    private func dispatchAndPark(_ store: CounterStore, _ error: WeakReference<ParkedError>, _ recorder: EventRecorder) -> DispatchTicket<CounterAction> {
+    private func dispatchAndPark(_ store: CounterStore, _ error: WeakReference<ParkedError>, _ recorder: LogRecorder<CounterAction>) -> DispatchTicket<CounterAction> {
         let ticket = store.dispatchTracked(.mark("go"))
         #expect(blockUntil { store.queueHighWaterMark >= 1 }, "the task threw; its error waits in the inbox")
         store.dispatch(.mark("after"))
@@ -55,19 +55,19 @@ struct ParkedErrorLifetimeTests {
 
     @Test func parkedTaskErrorIsFreedWhenInvalidateCancelsItsAction() async throws {
         let error = WeakReference<ParkedError>()
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = parkingStore(error, recorder: recorder)
         let ticket = dispatchAndPark(store, error, recorder)
 
         store.invalidate()
         try await store.settled(timeout: patience)
-        #expect(ticket.outcomeIfFinished?.outcomeLabel == "cancelled")
+        #expect(ticket.outcomeIfFinished?.description == "cancelled")
         #expect(await yieldUntil { error.object == nil }, "the parked error was freed with the cancelled run")
     }
 
     @Test func parkedTaskErrorIsFreedWhenReleasingTheStoreCancelsItsAction() async throws {
         let error = WeakReference<ParkedError>()
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         weak var weakStore: CounterStore?
         let ticket: DispatchTicket<CounterAction>
         do {
@@ -76,7 +76,7 @@ struct ParkedErrorLifetimeTests {
             ticket = dispatchAndPark(store, error, recorder)
         }
         #expect(weakStore == nil, "released")
-        #expect(ticket.outcomeIfFinished?.outcomeLabel == "cancelled")
+        #expect(ticket.outcomeIfFinished?.description == "cancelled")
         #expect(await yieldUntil { error.object == nil }, "the parked error was freed with the released store's run")
     }
 }

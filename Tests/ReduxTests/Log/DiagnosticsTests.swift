@@ -22,8 +22,8 @@ struct DiagnosticsTests {
         _ lines: SharedList<String>,
         resolvers: [Resolver<CounterState, CounterAction>] = [],
         printsDiagnostics: Bool = true,
-        recorder: EventRecorder? = nil,
-        suspendsUntil gate: HandlerGate? = nil
+        recorder: LogRecorder<CounterAction>? = nil,
+        suspendsUntil gate: Gate? = nil
     ) -> CounterStore {
         var options = StoreOptions(printsDiagnostics: printsDiagnostics)
         options.diagnosticSink = DiagnosticSink { lines.append($0) }
@@ -88,11 +88,11 @@ struct DiagnosticsTests {
             lines,
             resolvers: variant == "recovering resolver" ? [recovers] : [],
             printsDiagnostics: variant != "printsDiagnostics false",
-            recorder: variant == "log handler" ? EventRecorder() : nil
+            recorder: variant == "log handler" ? LogRecorder<CounterAction>() : nil
         )
         let ticket = store.dispatchTracked(.mark("save"))
         let expected = variant == "recovering resolver" ? "recovered(done, reduced: false)" : "failed(diskFull)"
-        #expect(ticket.outcomeIfFinished?.outcomeLabel == expected, "the error was raised")
+        #expect(ticket.outcomeIfFinished?.description == expected, "the error was raised")
         #expect(lines.values.isEmpty, "\(lines.values)")
     }
 
@@ -104,7 +104,7 @@ struct DiagnosticsTests {
     @Test(arguments: ["after the terminal", "parked on a suspended action"])
     func unresolvedTaskErrorWritesOneLineNamingActionErrorOriginAndCallSite(variant: String) async throws {
         let lines = SharedList<String>()
-        let gate = HandlerGate()
+        let gate = Gate()
         defer { gate.open() }
         let store = failingStore(lines, suspendsUntil: variant == "parked on a suspended action" ? gate : nil)
         store.dispatch(.mark("load")); let line: UInt = #line
@@ -135,7 +135,7 @@ struct DiagnosticsTests {
             resolved.value = true
             return .exit(.done)
         }
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = failingStore(
             lines,
             resolvers: variant == "resolver handles it" ? [handles] : [],
@@ -146,7 +146,7 @@ struct DiagnosticsTests {
         if variant == "resolver handles it" {
             #expect(resolved.value, "the error reached the resolver")
         } else {
-            #expect(recorder.lines.contains { $0.hasPrefix("load: effect failed") }, "the error is in the log")
+            #expect(recorder.labels.contains { $0.hasPrefix("load: effect failed") }, "the error is in the log")
         }
         #expect(lines.values.isEmpty, "\(lines.values)")
     }

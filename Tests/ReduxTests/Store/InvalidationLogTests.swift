@@ -49,8 +49,8 @@ struct InvalidationLogTests {
     /// follows at once (after `pause`, 50 µs, to vary the moment), with `contention` spinning
     /// from the gate's opening until `settled` returns. Returns what was wrong, or `nil`.
     private func invalidateWhile200HandlersReturn(pause: Bool, contention: Contention? = nil) async throws -> String? {
-        let recorder = EventRecorder()
-        let gate = HandlerGate()
+        let recorder = LogRecorder<CounterAction>()
+        let gate = Gate()
         let started = ArrivalCounter(count: 200)
         let store = makeCounterStore(
             middlewares: [Middleware(id: "waits for the gate") { context in
@@ -64,7 +64,7 @@ struct InvalidationLogTests {
             recorder: recorder
         )
         let tickets = (0..<200).map { store.dispatchTracked(.produce(producer: 0, index: $0)) }
-        guard await started.gate.waitOpened() else { return "the handlers did not start" }
+        guard await started.gate.waitOpened(ifCancelled: .keepWaiting) else { return "the handlers did not start" }
         contention?.spin(true)
         gate.open()
         if pause { usleep(50) }
@@ -87,8 +87,8 @@ struct InvalidationLogTests {
     /// was rejected by the closed queue (ticket `cancelled`) and nothing was logged: 20 of 20
     /// without a terminal.
     @Test func suspendedHandlersReturningWhileInvalidateLogsStillGetOneTerminalEach() async throws {
-        let recorder = EventRecorder()
-        let gate = HandlerGate()
+        let recorder = LogRecorder<CounterAction>()
+        let gate = Gate()
         let started = ArrivalCounter(count: 20), returning = ArrivalCounter(count: 20)
         let opened = SharedValue(false)
         let store = Store<CounterState, CounterAction>(
@@ -113,7 +113,7 @@ struct InvalidationLogTests {
             }
         )
         let tickets = (0..<20).map { store.dispatchTracked(.produce(producer: 0, index: $0)) }
-        #expect(await started.gate.waitOpened())
+        #expect(await started.gate.waitOpened(ifCancelled: .keepWaiting))
         #expect(runOnThreadAndWait { store.dispatch(.mark("queued")) }, "an entry for invalidate() to drop")
         store.invalidate()
         try await store.settled(timeout: patience)
@@ -124,7 +124,7 @@ struct InvalidationLogTests {
             events.filter { $0.sequence == ticket.sequence && $0.endsItsAction }.count != 1
         }
         #expect(wrong.isEmpty, "\(wrong.count) of 20 without exactly one terminal")
-        #expect(tickets.allSatisfy { $0.outcomeIfFinished?.outcomeLabel == "cancelled" })
+        #expect(tickets.allSatisfy { $0.outcomeIfFinished?.description == "cancelled" })
     }
 
     // MARK: - Rule: a queued task error dropped by invalidate() is no second terminal
@@ -133,7 +133,7 @@ struct InvalidationLogTests {
     /// the inbox, then invalidates. The error is logged as `.effectErrorResolved(.dropped)` and
     /// the action keeps exactly one terminal, `reduced`. Old core: a second terminal, `cancelled`.
     @Test func queuedTaskErrorDroppedByInvalidateIsLoggedDroppedNotAsASecondTerminal() async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(
             middlewares: [Middleware(id: "fx") { context in
                 context.action == .mark("go") ? .task { _ in throw CounterFailure.refused } : .next
@@ -141,7 +141,7 @@ struct InvalidationLogTests {
             recorder: recorder
         )
         let ticket = store.dispatchTracked(.mark("go"))
-        #expect(ticket.outcomeIfFinished?.outcomeLabel == "reduced")
+        #expect(ticket.outcomeIfFinished?.description == "reduced")
         #expect(blockUntil { store.queueHighWaterMark >= 1 }, "the task threw and its error waits in the inbox")
         store.invalidate()
         try await store.settled(timeout: patience)
@@ -164,7 +164,7 @@ struct InvalidationLogTests {
     /// `stop`'s events.
     @Test(arguments: ["main actor", "thread"])
     func lateDispatchAfterInvalidateIsRefusedAfterTheStoppingPassesTerminal(stopFrom: String) async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let reference = WeakReference<CounterStore>()
         let lateLine = SharedValue<UInt>(0)
         let store = makeCounterStore(
@@ -215,7 +215,7 @@ struct InvalidationLogTests {
     /// its `.enqueued` event (with its call site) comes before its cancelled terminal, and its
     /// ticket answers `cancelled`. Old core: only the terminal was logged.
     @Test func threadDispatchDroppedByInvalidateIsLoggedEnqueuedThenCancelled() async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(recorder: recorder)
         let ticket = SharedValue<DispatchTicket<CounterAction>?>(nil)
         let line = SharedValue<UInt>(0)
@@ -226,7 +226,7 @@ struct InvalidationLogTests {
         try await store.settled(timeout: patience)
 
         let sent = try #require(ticket.value)
-        #expect(sent.outcomeIfFinished?.outcomeLabel == "cancelled")
+        #expect(sent.outcomeIfFinished?.description == "cancelled")
         let events = recorder.events.filter { $0.sequence == sent.sequence }
         #expect(events.map(\.eventLabel) == ["queued: enqueued", "queued: terminal cancelled"])
         let site = try #require(events.first?.enqueuedSite)

@@ -70,7 +70,7 @@ struct MainActorCallBoundTests {
     @Test func aTapProcessesOnlyTheTickQueuedBeforeItAndItsOwnAction() async throws {
         let taps = 25, ticks = taps + 1
         let tickReduced = DispatchSemaphore(value: 0), tickDispatched = DispatchSemaphore(value: 0)
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(
             reducers: [Reducer(id: "lock-step") { state, action in
                 if case .produce(_, let index) = action {
@@ -118,7 +118,7 @@ struct MainActorCallBoundTests {
     @Test(arguments: ["observer", "middleware"])
     func reDispatchLoopReturnsFromTheOneDispatchWithCountTenThousand(dispatcher: String) {
         let target = repetitions(10_000)
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let loops = Middleware<CounterState, CounterAction>(id: "loops") { context in
             if dispatcher == "middleware", context.count + 1 < target { context.dispatch(.increment) }
             return .next
@@ -150,7 +150,7 @@ struct MainActorCallBoundTests {
     @Test func actionDispatchedOffTheMainActorBeforeAHopIsProcessedBeforeTheOneDispatchedAfterIt() async throws {
         var outOfOrder: [String] = []
         for iteration in 0..<repetitions(20) {
-            let recorder = EventRecorder()
+            let recorder = LogRecorder<CounterAction>()
             let reference = WeakReference<CounterStore>()
             let store = makeCounterStore(
                 middlewares: [Middleware(id: "hops") { context in
@@ -181,7 +181,7 @@ struct MainActorCallBoundTests {
         let lent = SharedValue<EffectContext<CounterState, CounterAction>?>(nil)
         let contextLent = DispatchSemaphore(value: 0)
         let threadDispatched = SharedValue(false)
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let store = makeCounterStore(
             middlewares: [
                 Middleware(id: "installs", install: { context in context.dispatch(.mark("X")) }) { context in

@@ -12,7 +12,7 @@ import Testing
 struct RefusalLogTests {
     /// A store whose middleware, for `.mark("lend")`, starts a `.task` that hands its
     /// `EffectContext` to the test, so the test can dispatch through it later.
-    private func lendingStore(_ recorder: EventRecorder, lent: SharedValue<EffectContext<CounterState, CounterAction>?>) -> CounterStore {
+    private func lendingStore(_ recorder: LogRecorder<CounterAction>, lent: SharedValue<EffectContext<CounterState, CounterAction>?>) -> CounterStore {
         makeCounterStore(
             middlewares: [Middleware(id: "lends its effect context") { context in
                 context.action == .mark("lend") ? .task { effect in lent.value = effect } : .next
@@ -25,7 +25,7 @@ struct RefusalLogTests {
     /// `invalidate()`. Old core: nothing was logged for any of them (outside the pipeline), and
     /// tickets answered `cancelled`.
     @Test func everyDispatchAfterInvalidateIsRefusedWithOneEventAtItsCallSite() async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let lent = SharedValue<EffectContext<CounterState, CounterAction>?>(nil)
         let store = lendingStore(recorder, lent: lent)
         store.dispatch(.mark("lend"))
@@ -64,7 +64,7 @@ struct RefusalLogTests {
         try await store.settled(timeout: patience)
 
         for ticket in tickets {
-            #expect(ticket.outcomeIfFinished?.outcomeLabel == "refused(invalidated)", "ticket #\(ticket.sequence)")
+            #expect(ticket.outcomeIfFinished?.description == "refused(invalidated)", "ticket #\(ticket.sequence)")
         }
         let after = Array(recorder.events[logged...])
         #expect(!after.contains { $0.enqueuedSite != nil }, "a refused dispatch is never enqueued")
@@ -84,9 +84,9 @@ struct RefusalLogTests {
     /// `.refused(.storeReleased)`, and nothing more is logged: neither those dispatches nor the
     /// handler that returns after the release. Old core: `cancelled`.
     @Test func afterReleaseEffectContextRefusesWithStoreReleasedAndNothingIsLogged() async throws {
-        let recorder = EventRecorder()
+        let recorder = LogRecorder<CounterAction>()
         let lent = SharedValue<EffectContext<CounterState, CounterAction>?>(nil)
-        let gate = HandlerGate(), handlerStarted = HandlerGate(), handlerDone = HandlerGate()
+        let gate = Gate(), handlerStarted = Gate(), handlerDone = Gate()
         let lateOutcome = SharedValue<String?>(nil)
         weak var weakStore: CounterStore?
         do {
@@ -100,7 +100,7 @@ struct RefusalLogTests {
                             handlerStarted.open()
                             await gate.wait()
                             effect.dispatch(.mark("from the handler"))
-                            lateOutcome.value = effect.dispatchTracked(.mark("tracked from the handler")).outcomeIfFinished?.outcomeLabel
+                            lateOutcome.value = effect.dispatchTracked(.mark("tracked from the handler")).outcomeIfFinished?.description
                             handlerDone.open()
                             return .next
                         }
@@ -114,7 +114,7 @@ struct RefusalLogTests {
             store.dispatch(.mark("lend"))
             try await store.settled(timeout: patience)
             store.dispatch(.mark("suspend"))
-            #expect(await handlerStarted.waitOpened())
+            #expect(await handlerStarted.waitOpened(ifCancelled: .keepWaiting))
         }
         #expect(weakStore == nil, "released")
         let logged = recorder.events.count
@@ -122,9 +122,9 @@ struct RefusalLogTests {
 
         effect.dispatch(.mark("after release"))
         let ticket = effect.dispatchTracked(.mark("tracked after release"))
-        #expect(ticket.outcomeIfFinished?.outcomeLabel == "refused(storeReleased)")
+        #expect(ticket.outcomeIfFinished?.description == "refused(storeReleased)")
         gate.open()
-        #expect(await handlerDone.waitOpened(), "the handler returned after the release")
+        #expect(await handlerDone.waitOpened(ifCancelled: .keepWaiting), "the handler returned after the release")
         #expect(lateOutcome.value == "refused(storeReleased)")
         _ = await yieldUntil(within: .milliseconds(50)) { false }  // give a stray main-actor turn its chance
         #expect(recorder.events.count == logged, "nothing was logged after the release: \(recorder.events[logged...].map(\.eventLabel))")

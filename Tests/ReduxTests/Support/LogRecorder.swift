@@ -18,7 +18,7 @@ final class LogRecorder<Action: Sendable>: @unchecked Sendable {
         { [self] event in record(event) }
     }
 
-    private func record(_ event: LogEvent<Action>) {
+    func record(_ event: LogEvent<Action>) {
         lock.withLock { stored.append(event) }
     }
 
