@@ -27,7 +27,7 @@ struct CoreEdgeCaseTests {
         reference.object = store
         #expect(runOnThreadAndWait { store.dispatch("stop") })  // processed by a scheduled turn
         var timedOut = false
-        do { try await store.settled(timeout: .seconds(2)) } catch { timedOut = true }
+        do { try await store.settled(timeout: patience) } catch { timedOut = true }
         #expect(!timedOut, "settled() timed out: \(recorder.lines)")
         #expect(recorder.lines.contains("late: refused invalidated"), "\(recorder.lines)")
     }
@@ -62,7 +62,7 @@ struct CoreEdgeCaseTests {
         })
         reference.object = store
         #expect(runOnThreadAndWait { store.dispatch("a") })
-        try await store.settled(timeout: .seconds(2))
+        try await store.settled(timeout: patience)
         #expect(recorder.lines == ["a: enqueued", "a: terminal cancelled"], "\(recorder.lines)")
     }
 
@@ -78,7 +78,7 @@ struct CoreEdgeCaseTests {
         reference.object = store
         #expect(runOnThreadAndWait { store.dispatch("x") })
         store.invalidate()
-        try await store.settled(timeout: .seconds(2))
+        try await store.settled(timeout: patience)
         #expect(recorder.lines == ["x: enqueued", "x: terminal cancelled", "z: refused invalidated"], "\(recorder.lines)")
     }
 
@@ -96,7 +96,7 @@ struct CoreEdgeCaseTests {
             for index in 0..<1020 { store.dispatch("f\(index)") }
             store.dispatch(contentsOf: batch)
         })
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         let order = store.seen.filter { $0.hasPrefix("b") || $0.hasPrefix("db") }
         let expected = batch + batch.map { "d" + $0 }  // what the same batch gives on the main actor
         #expect(order == expected, "\(order)")
@@ -131,7 +131,7 @@ struct CoreEdgeCaseTests {
         try await Task.sleep(for: .milliseconds(50))
         store.invalidate()
         release.open()
-        try await store.settled(timeout: .seconds(2))
+        try await store.settled(timeout: patience)
         #expect(recorder.lines.contains("p: effectErrorResolved dropped"), "\(recorder.lines)")
     }
 
@@ -154,7 +154,7 @@ struct CoreEdgeCaseTests {
         )
         reference.object = store
         store.dispatch("t")
-        try await store.settled(timeout: .seconds(2))
+        try await store.settled(timeout: patience)
         #expect(await eventually { recorder.lines.contains("next: refused invalidated") })
         #expect(!recorder.lines.contains("t: effectErrorResolved enqueued(next)"), "\(recorder.lines)")
     }
