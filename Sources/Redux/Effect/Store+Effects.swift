@@ -8,7 +8,13 @@ extension Store {
     @usableFromInline
     func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, _ run: inout ActionRun<State, Action>) {
         let context = EffectContext(store: self, clock: clock.clock)
-        if run.record == nil { run.record = RunRecord() }
+        let record: RunRecord<State, Action>
+        if let current = currentRecord {
+            record = current
+        } else {
+            record = RunRecord()
+            currentRecord = record
+        }
         var errorRun = run
         errorRun.promise = nil  // an error entry never holds the action's ticket
         let failure = errorRun
@@ -18,7 +24,7 @@ extension Store {
                 try await work(context)
             } catch {
                 if Task.isCancelled { return }
-                context.store?.enqueueRemote(Entry(failure, site: site, .effectError(index: position, error: error)))
+                context.store?.enqueueRemote(Entry(failure, site: site, record: record, .effectError(index: position, error: error)))
             }
         }
     }
@@ -31,7 +37,9 @@ extension Store {
         let suspendedAt = onLog == nil ? nil : clock.now?()
         let suspended = self.suspended
         let settle = self.settle
-        let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: run.record)
+        let record = currentRecord  // the run goes on at the resumption
+        currentRecord = nil
+        let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: record)
         let site = passSite
         let started = runtime.spawn {
             let result: Result<DeferredExit<Action>, any Error>
@@ -52,7 +60,7 @@ extension Store {
             }
             // On an invalidated store the inbox refuses it: the ticket answers cancelled and
             // its cancelled terminal is logged on the main actor's next turn.
-            store.enqueueRemote(Entry(run, site: site, .resume(index: position, suspendedAt: suspendedAt, result: result)))
+            store.enqueueRemote(Entry(run, site: site, record: record, .resume(index: position, suspendedAt: suspendedAt, result: result)))
         }
         if !started, suspended.claim(token) {
             suspended.delivered()

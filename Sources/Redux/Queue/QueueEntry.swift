@@ -12,16 +12,19 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         indirect case effectError(index: Int, error: any Error)
     }
 
-    /// The action's run: sequence, actions, promise, run record.
+    /// The action's run: sequence, actions, promise.
     @usableFromInline var run: ActionRun<State, Action>
     /// Where the action was dispatched.
     @usableFromInline var site: CallSite
+    /// The run's record, for a resumption or a task error whose run started a `.task`.
+    @usableFromInline var record: RunRecord<State, Action>?
     @usableFromInline var kind: Kind
 
     @inlinable
-    init(_ run: ActionRun<State, Action>, site: CallSite, _ kind: Kind) {
+    init(_ run: ActionRun<State, Action>, site: CallSite, record: RunRecord<State, Action>? = nil, _ kind: Kind) {
         self.run = run
         self.site = site
+        self.record = record
         self.kind = kind
     }
 }

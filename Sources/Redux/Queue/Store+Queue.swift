@@ -10,29 +10,20 @@ extension Store {
     @usableFromInline typealias Entry = QueueEntry<State, Action>
 
     /// A dispatch known to run on the main actor. Inside a call that is processing, it is queued
-    /// behind the current action; otherwise it starts a call of its own.
-    @inlinable
+    /// behind the current action; otherwise it starts a call of its own. Forced inline: the fast
+    /// path (nothing waiting, store valid) is P1, and a call boundary here costs it measurably.
+    @inlinable @inline(__always)
     func dispatchOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        let site = CallSite(file: file, line: line, onMainActor: true)
-        if isProcessing {
-            enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .dispatch(logged: true))))
-            return
-        }
-        if isInvalidated {
-            refuse(action, site: site, promise: promise)
-            return
-        }
-        if inbox.hasPending {
-            processCall {
-                enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .dispatch(logged: true))))
-            }
+        if isProcessing || isInvalidated || inbox.hasPending {
+            dispatchOnMainActorSlowly(action, site: CallSite(file: file, line: line, onMainActor: true), promise: promise)
             return
         }
         // Fast path: nothing waits, so the action runs at once, without touching a queue.
         isProcessing = true
         var run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
-        if isDiagnosing { passSite = site }
+        if isDiagnosing { passSite = CallSite(file: file, line: line, onMainActor: true) }
         if let onLog {
+            let site = CallSite(file: file, line: line, onMainActor: true)
             onLog(LogEvent(sequence: run.sequence, action: action, kind: .enqueued(site)))
             if isInvalidated {  // the log handler invalidated the store: the action is dropped
                 dropAfterInvalidation(CollectionOfOne(Entry(run, site: site, .dispatch(logged: true))))
@@ -50,6 +41,21 @@ extension Store {
             drainPipeline(ownEntries: 0)  // all of it was dispatched while the action ran
             isProcessing = false
             finishCall()
+        }
+    }
+
+    /// The main-actor dispatch paths that are not the fast one: inside a call (queued behind the
+    /// current action), on an invalidated store (refused), or behind an inbox backlog (a call of
+    /// its own that takes the backlog first).
+    @usableFromInline
+    func dispatchOnMainActorSlowly(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?) {
+        let entry = Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .dispatch(logged: true))
+        if isProcessing {
+            enqueueInPipeline(CollectionOfOne(entry))
+        } else if isInvalidated {
+            refuse(action, site: site, promise: promise, sequence: entry.run.sequence)
+        } else {
+            processCall { enqueueInPipeline(CollectionOfOne(entry)) }
         }
     }
 
@@ -235,13 +241,15 @@ extension Store {
                     return
                 }
             }
+            if currentRecord != nil { currentRecord = nil }
             runPipeline(&run, from: 0)
         case let .resume(index, suspendedAt, result):
+            currentRecord = entry.record
             resume(entry.run, after: index, suspendedAt: suspendedAt, result: result)
         case let .effectError(index, error):
-            if let record = entry.run.record {
+            if let record = entry.record {
                 var parked = entry
-                parked.run.record = nil  // a parked entry never holds its record (no cycle)
+                parked.record = nil  // a parked entry never holds its record (no cycle)
                 if record.park(parked) { return }
             }
             resolveEffectError(error, middleware: index, run: entry.run)

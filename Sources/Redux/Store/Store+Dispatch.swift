@@ -125,6 +125,17 @@ extension Store {
     /// does not narrow isolation after that test). `body` is a non-capturing closure literal, so
     /// the cast costs no allocation and its state accesses stay compiler-checked.
     @inlinable
+    nonisolated func onMainActor<Call>(_ call: Call, _ body: @escaping @MainActor (Store, Call) -> Void) {
+        #if DEBUG
+        MainActor.assertIsolated("Store.dispatch: isolation said main actor, but not running there")
+        #endif
+        let unchecked = unsafeBitCast(body, to: ((Store, Call) -> Void).self)
+        unchecked(self, call)
+    }
+
+    /// ``onMainActor(_:_:)`` for a body that returns a value (a tracked dispatch's ticket). Kept
+    /// apart so that the untracked dispatch, P1, is not generic over its result.
+    @inlinable
     nonisolated func onMainActor<Call, Value>(_ call: Call, _ body: @escaping @MainActor (Store, Call) -> Value) -> Value {
         #if DEBUG
         MainActor.assertIsolated("Store.dispatch: isolation said main actor, but not running there")

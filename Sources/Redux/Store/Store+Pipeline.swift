@@ -144,6 +144,9 @@ extension Store {
             if !heldEvents.isEmpty { flushHeldEvents() }
         }
         run.promise?.resolve(outcome)
-        if let record = run.record { releaseParkedEffectErrors(of: record) }
+        if let record = currentRecord {
+            currentRecord = nil
+            releaseParkedEffectErrors(of: record)
+        }
     }
 }

@@ -61,6 +61,9 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// Events about other actions (refusals, cancellations) raised while a pass runs, delivered
     /// when the pass ends so that no action's events are interleaved with another's.
     @exclusivity(unchecked) @usableFromInline var heldEvents: [LogEvent<Action>] = []
+    /// The current pass's run record, created when a middleware starts a `.task` in it; handed
+    /// to the resumption when the action suspends, released at the terminal.
+    @exclusivity(unchecked) @usableFromInline var currentRecord: RunRecord<State, Action>?
     /// The call site of the action being processed; kept only for diagnostics (debug builds).
     @exclusivity(unchecked) @usableFromInline var passSite = CallSite(file: "", line: 0, onMainActor: true)
 
