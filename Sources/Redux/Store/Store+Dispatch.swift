@@ -42,7 +42,7 @@ extension Store {
         line: UInt = #line,
         isolation: isolated (any Actor)? = #isolation
     ) {
-        if let isolation, isolation === MainActor.shared {
+        if let isolation, isolation === mainActor {
             onMainActor((action, file, line)) { store, call in
                 store.dispatchOnMainActor(call.0, file: call.1, line: call.2, promise: nil)
             }
@@ -75,7 +75,7 @@ extension Store {
         isolation: isolated (any Actor)? = #isolation
     ) {
         let batch = Array(actions)
-        if let isolation, isolation === MainActor.shared {
+        if let isolation, isolation === mainActor {
             onMainActor((batch, file, line)) { store, call in
                 store.dispatchBatchOnMainActor(call.0, file: call.1, line: call.2)
             }
@@ -97,7 +97,7 @@ extension Store {
         line: UInt = #line,
         isolation: isolated (any Actor)? = #isolation
     ) -> DispatchTicket<Action> {
-        if let isolation, isolation === MainActor.shared {
+        if let isolation, isolation === mainActor {
             return onMainActor((action, file, line)) { store, call in
                 store.dispatchTrackedOnMainActor(call.0, file: call.1, line: call.2)
             }

@@ -40,6 +40,9 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// Where work from other isolations waits for a main-actor turn (locked).
     @usableFromInline nonisolated let inbox: Inbox<State, Action>
     @usableFromInline nonisolated let runtime: EffectRuntime
+    /// `MainActor.shared`, read once: the dispatch entry compares the caller's isolation with it
+    /// on every call, and the global's accessor is a call into the concurrency runtime.
+    @usableFromInline nonisolated let mainActor: MainActor = MainActor.shared
     @usableFromInline nonisolated let settle: SettleSignal
     /// Debug-build diagnostics (unhandled errors, runaway calls); `nil` when off.
     @usableFromInline nonisolated let diagnostics: DiagnosticSink?
