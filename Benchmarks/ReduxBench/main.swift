@@ -45,6 +45,15 @@ func machineDescription(quick: Bool) -> String {
     return "\(info.operatingSystemVersionString), \(info.activeProcessorCount) cores, \(compiler), \(mode) run"
 }
 
+if let only = ProcessInfo.processInfo.environment["ONLY"] {
+    var p1s: [Double] = [], fs: [Double] = []
+    for _ in 0..<(Int(ProcessInfo.processInfo.environment["LOOPS"] ?? "3") ?? 3) {
+        fs.append(try cases.floor().median)
+        p1s.append((only == "p2" ? try cases.p2() : try cases.p1()).median)
+    }
+    print("floor", fs.sorted()[fs.count/2], only, p1s.sorted()[p1s.count/2], "ratio", p1s.sorted()[p1s.count/2] / fs.sorted()[fs.count/2])
+    exit(0)
+}
 do {
     let baseline = try cases.baseline()
     let floor = try cases.floor()
