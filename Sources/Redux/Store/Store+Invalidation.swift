@@ -32,8 +32,11 @@ extension Store {
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .refused(.invalidated, entry.site)))
         case .resume:
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .terminal(.cancelled)))
+            logParkedErrors(of: entry)
         case .effectError:
-            break  // thrown after its task was cancelled: not a failure
+            // Thrown before its task saw the cancellation (an error thrown after it is never
+            // queued): nobody resolves it now.
+            emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .effectErrorResolved(.dropped)))
         }
     }
 
@@ -56,8 +59,18 @@ extension Store {
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
         case .resume:
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
+            logParkedErrors(of: entry)
         case .effectError:
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .effectErrorResolved(.dropped)))
         }
+    }
+
+    /// A resumption dropped or refused with the store: the task errors parked on its run were
+    /// waiting for a terminal that never comes, so each is logged dropped, after the action's
+    /// cancelled terminal.
+    @usableFromInline
+    func logParkedErrors(of entry: Entry) {
+        guard let record = entry.record else { return }
+        for parked in record.finish() { logDropped(parked) }
     }
 }
