@@ -104,16 +104,24 @@ struct FuzzChecker {
         }
     }
 
+    /// The dispatch's display name and the model's prediction for it; a failure if the program
+    /// has no such action.
+    private mutating func lookUp(_ observed: ObservedRecord) -> (name: String, prediction: Prediction)? {
+        let record = observed.record
+        let name = "a\(record.action) (\(record.producer))"
+        guard let prediction = model.predictions[record.action] else {
+            fail("history", "\(name) is not a dispatchable action of the program")
+            return nil
+        }
+        return (name, prediction)
+    }
+
     // MARK: - One dispatch, with a log
 
     private mutating func checkLogged(_ observed: ObservedRecord) -> DispatchFate {
         let record = observed.record
         let id = record.action
-        let name = "a\(id) (\(record.producer))"
-        guard let prediction = model.predictions[id] else {
-            fail("history", "\(name) is not a dispatchable action of the program")
-            return .unknown
-        }
+        guard let (name, prediction) = lookUp(observed) else { return .unknown }
         let sequences = history.sequences[id] ?? []
         if sequences.count > 1 { fail("history", "\(name) appears under \(sequences.count) sequence numbers: \(sequences)") }
         guard let sequence = sequences.first, let log = history.logs[sequence] else {
@@ -260,11 +268,7 @@ struct FuzzChecker {
     private mutating func checkUnlogged(_ observed: ObservedRecord) -> DispatchFate {
         let record = observed.record
         let id = record.action
-        let name = "a\(id) (\(record.producer))"
-        guard let prediction = model.predictions[id] else {
-            fail("history", "\(name) is not a dispatchable action of the program")
-            return .unknown
-        }
+        guard let (name, prediction) = lookUp(observed) else { return .unknown }
         let chains = reductionChains().filter { model.owner(of: $0.reductions[0].action) == id }
         if chains.count > 1 { fail("reductions", "\(name) was reduced \(chains.count) times") }
         let reduced = chains.first?.reductions ?? []
