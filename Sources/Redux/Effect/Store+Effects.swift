@@ -119,7 +119,7 @@ extension Store {
             // A resolver that invalidated the store cannot have its recovery enqueued.
             resolution = isInvalidated ? .dropped : .enqueued(next)
             let site = CallSite(file: #fileID, line: #line, onMainActor: true)
-            enqueueInPipeline(CollectionOfOne(Entry(ActionRun(sequence: sequenceNumber(for: nil), action: next, promise: nil), site: site, .dispatch(logged: true))))
+            enqueueInPipeline(CollectionOfOne(dispatchEntry(next, site: site, promise: nil, logged: true)))
         case .done: resolution = .done
         case .fail(let failure): resolution = .failed(failure)
         case nil:

@@ -24,9 +24,7 @@ extension Store {
         if isDiagnosing { passSite = CallSite(file: file, line: line, onMainActor: true) }
         if let onLog {
             let site = CallSite(file: file, line: line, onMainActor: true)
-            onLog(LogEvent(sequence: run.sequence, action: action, kind: .enqueued(site)))
-            if isInvalidated {  // the log handler invalidated the store: the action is dropped
-                dropAfterInvalidation(CollectionOfOne(Entry(run, site: site, .dispatch(logged: true))))
+            if logEnqueuedDropping(run, site: site, onLog) {
                 isProcessing = false
                 finishCall()
                 return
@@ -49,7 +47,7 @@ extension Store {
     /// its own that takes the backlog first).
     @usableFromInline
     func dispatchOnMainActorSlowly(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?) {
-        let entry = Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .dispatch(logged: true))
+        let entry = dispatchEntry(action, site: site, promise: promise, logged: true)
         if isProcessing {
             enqueueInPipeline(CollectionOfOne(entry))
         } else if isInvalidated {
@@ -68,7 +66,7 @@ extension Store {
             return
         }
         let entries = actions.map { action in
-            Entry(ActionRun(sequence: sequenceNumber(for: nil), action: action, promise: nil), site: site, .dispatch(logged: true))
+            dispatchEntry(action, site: site, promise: nil, logged: true)
         }
         if isProcessing {
             enqueueInPipeline(entries)
@@ -123,6 +121,14 @@ extension Store {
         inbox.notePipelineDepth(pipeline.count)
     }
 
+    /// A queue entry for a new dispatch, with its sequence number drawn (see
+    /// ``sequenceNumber(for:)``); `logged` says whether its `.enqueued` event is delivered now
+    /// (main actor) rather than when it is processed (other isolations).
+    @inlinable
+    nonisolated func dispatchEntry(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, logged: Bool) -> Entry {
+        Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .dispatch(logged: logged))
+    }
+
     /// The sequence number for a new dispatch: its ticket's, else a fresh one when a log handler
     /// will show it, else 0 (nobody sees it; no atomic is touched).
     @inlinable
@@ -135,7 +141,7 @@ extension Store {
     @inlinable
     nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         let site = CallSite(file: file, line: line, onMainActor: false)
-        enqueueRemote(Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .dispatch(logged: false)))
+        enqueueRemote(dispatchEntry(action, site: site, promise: promise, logged: false))
     }
 
     /// Queues a batch from another isolation contiguously.
@@ -143,7 +149,7 @@ extension Store {
     nonisolated func enqueueRemote(contentsOf actions: [Action], file: StaticString, line: UInt) {
         let site = CallSite(file: file, line: line, onMainActor: false)
         let entries = actions.map { action in
-            Entry(ActionRun(sequence: sequenceNumber(for: nil), action: action, promise: nil), site: site, .dispatch(logged: false))
+            dispatchEntry(action, site: site, promise: nil, logged: false)
         }
         handle(inbox.append(contentsOf: entries, keepRefusals: onLog != nil), for: entries)
     }
@@ -234,13 +240,7 @@ extension Store {
         switch entry.kind {
         case .dispatch(let logged):
             var run = entry.run
-            if let onLog, !logged {
-                onLog(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site)))
-                if isInvalidated {  // the log handler invalidated the store
-                    dropAfterInvalidation(CollectionOfOne(Entry(run, site: entry.site, .dispatch(logged: true))))
-                    return
-                }
-            }
+            if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) { return }
             if currentRecord != nil { currentRecord = nil }
             runPipeline(&run, from: 0)
         case let .resume(index, suspendedAt, result):
@@ -254,6 +254,17 @@ extension Store {
             }
             resolveEffectError(error, middleware: index, run: entry.run)
         }
+    }
+
+    /// Delivers a dispatch's `.enqueued` event just before its pass; returns `true` if the log
+    /// handler invalidated the store meanwhile, in which case the action was dropped (cancelled,
+    /// with the rest of the pipeline queue) instead of run.
+    @usableFromInline
+    func logEnqueuedDropping(_ run: ActionRun<State, Action>, site: CallSite, _ onLog: LogHandler) -> Bool {
+        onLog(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(site)))
+        guard isInvalidated else { return false }
+        dropAfterInvalidation(CollectionOfOne(Entry(run, site: site, .dispatch(logged: true))))
+        return true
     }
 
     /// Drops what is left of the pipeline queue once the store was invalidated, after the
