@@ -8,16 +8,19 @@ let package = Package(
     ],
     products: [
         .library(name: "Redux", targets: ["Redux"]),
+        // For test targets: virtual clocks (and, later, the TestStore). `Redux` never depends on it.
+        .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
         .executable(name: "redux-demo", targets: ["ReduxDemo"]),
         .executable(name: "redux-bench", targets: ["ReduxBench"]),
     ],
     targets: [
         .target(name: "Redux"),
+        .target(name: "ReduxTesting", dependencies: ["Redux"]),
         .executableTarget(name: "ReduxDemo", dependencies: ["Redux"], path: "Examples/Demo"),
         .executableTarget(name: "ReduxBench", dependencies: ["Redux"], path: "Benchmarks/ReduxBench"),
         // A child process for the test that checks the real standard error (not a product).
         .executableTarget(name: "DiagnosticsProbe", dependencies: ["Redux"], path: "Tests/DiagnosticsProbe"),
-        .testTarget(name: "ReduxTests", dependencies: ["Redux", "DiagnosticsProbe"]),
+        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe"]),
     ],
     swiftLanguageModes: [.v6]
 )
