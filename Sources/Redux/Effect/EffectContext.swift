@@ -15,12 +15,15 @@
 public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
     weak var store: Store<State, Action>?
 
-    /// The store's clock (from ``StoreOptions/clock``). Sleep on it so tests can control time.
-    public let clock: any Clock<Duration>
+    /// The store's clock (from ``StoreOptions/clock``; its instants count from the first
+    /// time the store's work used it). Sleep on it, not on `Task.sleep`: under a `TestClock` a sleep on it counts
+    /// the work as asleep, so the clock can move time without racing it.
+    public var clock: any Clock<Duration> { effectClock }
+    let effectClock: EffectClock
 
-    init(store: Store<State, Action>, clock: any Clock<Duration>) {
+    init(store: Store<State, Action>, clock: EffectClock) {
         self.store = store
-        self.clock = clock
+        self.effectClock = clock
     }
 
     /// Queues `action` in the store's inbox for a later main-actor turn. Does nothing once the
@@ -72,6 +75,6 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
     ///
     /// - Throws: `CancellationError` if the work is cancelled (store invalidated or released).
     public func sleep(for duration: Duration) async throws {
-        try await clock.sleep(for: duration)
+        try await effectClock.sleep(for: duration)
     }
 }

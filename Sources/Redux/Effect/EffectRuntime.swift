@@ -1,77 +1,166 @@
 import Foundation
 
-/// The store-owned runtime that runs every piece of asynchronous work a store starts
-/// (`.task` and `.deferred` today; effects later).
+/// The store-owned runtime that runs every piece of asynchronous work a store starts: effects,
+/// middleware `.task` and `.deferred` work.
 ///
-/// It owns the `Task`s, counts those not yet finished (``activeCount``, used by
-/// `Store.settled()`), and cancels them all when the store is invalidated or released. It holds
-/// no reference to the store. Thread-safe: an `NSLock` guards its tables.
+/// It owns the `Task`s and their cancellation ids, counts them two ways — ``activeCount``
+/// (started, not finished: `Store.settled()`) and ``runningCount`` (started and not asleep on
+/// the store's clock: quiescence under a virtual clock) — and cancels them all when the store
+/// is invalidated or released. It holds no reference to the store. Thread-safe: an `NSLock`
+/// guards its tables.
+///
+/// Nothing is kept per action: a task's entry and its cancellation-id memberships go away when
+/// the task ends, so ``bookkeepingCount`` is back to 0 once no work runs.
 @usableFromInline
 final class EffectRuntime: @unchecked Sendable {
+    private struct Running {
+        var task: Task<Void, Never>?
+        let token: EffectToken
+        let ids: [EffectID]
+    }
+
     private let lock = NSLock()
-    private var tasks: [UInt64: Task<Void, Never>] = [:]
-    private var finishedBeforeAttach: Set<UInt64> = []
+    private var tasks: [UInt64: Running] = [:]
+    private var byID: [EffectID: Set<UInt64>] = [:]
     private var nextID: UInt64 = 0
     private var active = 0
+    private var running = 0
     private var closed = false
     private let settle: SettleSignal
 
     init(settle: SettleSignal) { self.settle = settle }
 
     /// Work started and not finished yet.
-    var activeCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return active
-    }
+    var activeCount: Int { lock.withLock { active } }
+
+    /// Work started, not finished, and not asleep on the store's (virtual) clock.
+    var runningCount: Int { lock.withLock { running } }
+
+    /// Entries in the runtime's tables (tasks and cancellation-id memberships): 0 when idle.
+    var bookkeepingCount: Int { lock.withLock { tasks.count + byID.count } }
+
+    var isClosed: Bool { lock.withLock { closed } }
 
     /// Starts `work` off the main actor. Returns `false`, and starts nothing, once the runtime
     /// has been cancelled.
     @usableFromInline @discardableResult
     func spawn(_ work: @escaping @Sendable () async -> Void) -> Bool {
+        spawn(priority: nil, ids: [], group: nil, runsIfCancelledEarly: true) { _ in await work() } != nil
+    }
+
+    /// Starts `work` in a new detached task registered under the cancellation `ids` and in
+    /// `group`, and counts it running at once (before the task is scheduled). Returns its token,
+    /// or `nil` if the runtime is closed or the group was cancelled. An effect's task cancelled
+    /// before it could start never runs `work`; middleware `.task` and `.deferred` work
+    /// (`runsIfCancelledEarly`) runs and sees the cancellation, as it always did.
+    func spawn(
+        priority: TaskPriority?,
+        ids: [EffectID],
+        group: EffectGroup?,
+        runsIfCancelledEarly: Bool = false,
+        _ work: @escaping @Sendable (EffectToken) async -> Void
+    ) -> EffectToken? {
         lock.lock()
         if closed {
             lock.unlock()
-            return false
+            return nil
         }
         nextID += 1
         let id = nextID
+        let token = EffectToken(id: id, runtime: self, group: group)
+        if let group, !group.join(id, runtime: self) {
+            lock.unlock()
+            return nil
+        }
         active += 1
+        running += 1
+        tasks[id] = Running(task: nil, token: token, ids: ids)
+        for effectID in ids { byID[effectID, default: []].insert(id) }
         lock.unlock()
 
-        let task = Task.detached { [self] in
-            await work()
+        let task = Task.detached(priority: priority) { [self] in
+            token.adoptCurrentTask()
+            if runsIfCancelledEarly || !token.isCancelled {
+                await EffectToken.$current.withValue(token) { await work(token) }
+            }
             finish(id)
         }
 
         lock.lock()
-        if finishedBeforeAttach.remove(id) == nil {
-            if closed {
-                lock.unlock()
-                task.cancel()
-                return true
-            }
-            tasks[id] = task
+        if var entry = tasks[id] {
+            entry.task = task
+            tasks[id] = entry
+            let cancelNow = token.isCancelled
+            lock.unlock()
+            if cancelNow { task.cancel() }
+        } else {
+            lock.unlock()  // finished already
         }
-        lock.unlock()
-        return true
+        return token
     }
 
     private func finish(_ id: UInt64) {
         lock.lock()
-        if tasks.removeValue(forKey: id) == nil { finishedBeforeAttach.insert(id) }
+        let entry = tasks.removeValue(forKey: id)
+        if let entry {
+            for effectID in entry.ids {
+                byID[effectID]?.remove(id)
+                if byID[effectID]?.isEmpty == true { byID.removeValue(forKey: effectID) }
+            }
+        }
         active -= 1
-        let idle = active == 0
+        running -= 1
+        let idle = running == 0 || active == 0
+        lock.unlock()
+        entry?.token.group?.leave(id)
+        if idle { settle.pulse() }
+    }
+
+    /// The current task (``EffectToken/current``) falls asleep on the store's virtual clock.
+    func taskWillSleep() {
+        lock.lock()
+        running -= 1
+        let idle = running == 0
         lock.unlock()
         if idle { settle.pulse() }
     }
 
-    /// Cancels every running task and refuses new ones. Safe from any thread, any number of times.
+    /// The sleeping task is about to be resumed (by time or by cancellation).
+    func taskWillWake() {
+        lock.withLock { running += 1 }
+    }
+
+    /// Cancels the work running with `id`; returns how many tasks were cancelled.
+    @discardableResult
+    func cancel(id: EffectID) -> Int {
+        lock.lock()
+        let victims = (byID[id] ?? []).compactMap { tasks[$0] }
+        for victim in victims { victim.token.markCancelled() }
+        lock.unlock()
+        for victim in victims { victim.task?.cancel() }
+        return victims.count
+    }
+
+    /// Cancels one task (a member of a cancelled effect group).
+    func cancel(task id: UInt64) {
+        lock.lock()
+        let victim = tasks[id]
+        victim?.token.markCancelled()
+        lock.unlock()
+        victim?.task?.cancel()
+    }
+
+    /// Cancels every running task and refuses new ones; closes their effect groups. Safe from
+    /// any thread, any number of times.
     func cancelAll() {
         lock.lock()
         closed = true
-        let running = Array(tasks.values)
+        let victims = Array(tasks.values)
+        for victim in victims { victim.token.markCancelled() }
         lock.unlock()
-        for task in running { task.cancel() }
+        for victim in victims {
+            victim.task?.cancel()
+            victim.token.group?.close()
+        }
     }
 }

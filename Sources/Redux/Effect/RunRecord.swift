@@ -15,7 +15,22 @@ final class RunRecord<State: Sendable, Action: Sendable>: @unchecked Sendable {
     private var finished = false
     private var parked: [QueueEntry<State, Action>] = []
 
-    @usableFromInline init() {}
+    /// The effect group of the dispatch this run belongs to, if it is tracked or was sent by a
+    /// grouped effect.
+    let group: EffectGroup?
+    /// Whether the run is an action a grouped effect sent, which the group waits for until its
+    /// terminal (``finish()``).
+    private let holdsGroupAction: Bool
+
+    @usableFromInline init() {
+        self.group = nil
+        self.holdsGroupAction = false
+    }
+
+    init(group: EffectGroup?, holdsGroupAction: Bool) {
+        self.group = group
+        self.holdsGroupAction = holdsGroupAction && group != nil
+    }
 
     /// Parks `entry` if the run has not ended; returns `false` (process it now) if it has.
     @usableFromInline
@@ -31,10 +46,12 @@ final class RunRecord<State: Sendable, Action: Sendable>: @unchecked Sendable {
     @usableFromInline
     func finish() -> [QueueEntry<State, Action>] {
         lock.lock()
-        defer { lock.unlock() }
+        let first = !finished
         finished = true
         let released = parked
         parked = []
+        lock.unlock()
+        if first, holdsGroupAction { group?.actionEnded() }
         return released
     }
 }

@@ -7,24 +7,19 @@ extension Store {
     /// the task was cancelled, is not an error.
     @usableFromInline
     func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, _ run: inout ActionRun<State, Action>) {
-        let context = EffectContext(store: self, clock: clock.clock)
-        let record: RunRecord<State, Action>
-        if let current = currentRecord {
-            record = current
-        } else {
-            record = RunRecord()
-            currentRecord = record
-        }
+        let context = EffectContext(store: self, clock: effectClock)
+        let record = passRecord(for: run)
         var errorRun = run
         errorRun.promise = nil  // an error entry never holds the action's ticket
         let failure = errorRun
         let site = passSite
-        runtime.spawn {
+        let origin = ErrorOrigin.effect(middlewareID: middlewares[position].id, position: position)
+        _ = runtime.spawn(priority: nil, ids: [], group: record.group, runsIfCancelledEarly: true) { token in
             do {
                 try await work(context)
             } catch {
-                if Task.isCancelled { return }
-                context.store?.enqueueRemote(Entry(failure, site: site, record: record, .effectError(index: position, error: error)))
+                if Task.isCancelled || token.isCancelled { return }
+                context.store?.enqueueRemote(Entry(failure, site: site, record: record, .effectError(origin: origin, error: error)))
             }
         }
     }
@@ -33,7 +28,7 @@ extension Store {
     /// the inbox, so it never runs inside the call that suspended it. Ends the action's pass.
     @usableFromInline
     func startDeferred(_ handler: @escaping @Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>, middleware position: Int, _ run: ActionRun<State, Action>) {
-        let context = EffectContext(store: self, clock: clock.clock)
+        let context = EffectContext(store: self, clock: effectClock)
         let suspendedAt = onLog == nil ? nil : clock.now?()
         let suspended = self.suspended
         let settle = self.settle
@@ -109,8 +104,7 @@ extension Store {
 
     /// Consults the resolvers about an error a `.task` threw after its action's terminal.
     @usableFromInline
-    func resolveEffectError(_ error: any Error, middleware index: Int, run: ActionRun<State, Action>) {
-        let origin = ErrorOrigin.effect(middlewareID: middlewares[index].id, position: index)
+    func resolveEffectError(_ error: any Error, origin: ErrorOrigin, run: ActionRun<State, Action>) {
         if onLog != nil { emit(run.sequence, run.action, .effectFailed(origin, error)) }
         let resolution: EffectErrorResolution<Action>
         switch consultResolvers(error, origin: origin, run) {

@@ -63,6 +63,10 @@ public struct LogEvent<Action: Sendable>: Sendable {
         case resolver(ComponentStep, LoggedExit<Action>)
         /// A reducer ran and returned `exit`.
         case reducer(ComponentStep, ReducerExit)
+        /// The component at `origin` (a reducer, or a middleware's ``MiddlewareExit/effect(_:)``)
+        /// started a non-empty effect for this action. A reducer's effects start after every
+        /// reducer ran and observers were told, in chain order, before `.terminal`.
+        case effectStarted(ErrorOrigin)
         /// The action reached its terminal with `outcome` (failures included).
         case terminal(DispatchOutcome<Action>)
         /// A `.task` threw `error` after its action had reached its terminal; resolver events

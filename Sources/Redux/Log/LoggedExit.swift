@@ -29,6 +29,8 @@ public enum LoggedExit<Action: Sendable>: Sendable {
     case fail(any Error)
     /// `.task`: asynchronous work started, the chain went on.
     case task
+    /// A middleware returned ``MiddlewareExit/effect(_:)``.
+    case effect
     /// `.deferred`: the action's chain was suspended.
     case deferred
     /// Not a real exit: the library never produces it. It exists so that a `switch` over
@@ -45,6 +47,7 @@ extension LoggedExit {
         case .nextAs(let action): self = .nextAs(action)
         case .exit(let terminal): self.init(terminal)
         case .task: self = .task
+        case .effect: self = .effect
         case .deferred: self = .deferred
         }
     }

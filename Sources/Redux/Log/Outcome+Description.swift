@@ -41,6 +41,7 @@ extension LoggedExit: CustomStringConvertible {
         case .resolve(let error): "resolve(\(error))"
         case .fail(let error): "fail(\(error))"
         case .task: "task"
+        case .effect: "effect"
         case .deferred: "deferred"
         case ._doNotMatchThisCase: "unknown"
         }
@@ -92,6 +93,7 @@ extension LogEvent.Kind: CustomStringConvertible {
         case let .resolver(step, exit): "resolver \(step) → \(exit) (\(step.duration.logText))"
         case let .reducer(step, exit): "reducer \(step) → \(exit) (\(step.duration.logText))"
         case .terminal(let outcome): "terminal: \(outcome)"
+        case .effectStarted(let origin): "\(origin) started"
         case let .effectFailed(origin, error): "\(origin) threw \(error)"
         case .effectErrorResolved(let resolution): "effect error resolved: \(resolution)"
         case .queueHighWaterMark(let mark): "queue high-water mark \(mark)"

@@ -59,6 +59,7 @@ extension LoggedExit: Equatable where Action: Equatable {
         case .resolve(let error): if case .resolve(let other) = rhs { sameFailure(error, other) } else { false }
         case .fail(let error): if case .fail(let other) = rhs { sameFailure(error, other) } else { false }
         case .task: if case .task = rhs { true } else { false }
+        case .effect: if case .effect = rhs { true } else { false }
         case .deferred: if case .deferred = rhs { true } else { false }
         case ._doNotMatchThisCase: if case ._doNotMatchThisCase = rhs { true } else { false }
         }
@@ -125,6 +126,8 @@ extension LogEvent.Kind: Equatable where Action: Equatable {
         case let .reducer(step, exit):
             if case let .reducer(otherStep, otherExit) = rhs { step == otherStep && exit == otherExit } else { false }
         case .terminal(let outcome): if case .terminal(let other) = rhs { outcome == other } else { false }
+        case .effectStarted(let origin):
+            if case .effectStarted(let other) = rhs { origin == other } else { false }
         case let .effectFailed(origin, error):
             if case let .effectFailed(otherOrigin, otherError) = rhs { origin == otherOrigin && sameFailure(error, otherError) } else { false }
         case .effectErrorResolved(let resolution):

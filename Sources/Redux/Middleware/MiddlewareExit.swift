@@ -37,6 +37,18 @@ public enum MiddlewareExit<State: Sendable, Action: Sendable>: Sendable {
     /// Log: exit `.task`.
     case task(@Sendable (EffectContext<State, Action>) async throws -> Void)
 
+    /// Start `effect` on the store's runtime (SwiftRex's effect middleware); the chain continues
+    /// at once as with ``next``.
+    ///
+    /// The effect starts right away, during the middleware pass, and follows the same rules as
+    /// a reducer's effect: cancellation ids, ``Effect/debounce(id:for:)`` and
+    /// ``Effect/throttle(id:for:latest:)`` behave the same, a top-level ``Effect/send(_:file:line:)``
+    /// is queued behind the current action, and an error reaches the resolvers after the
+    /// action's terminal with an ``ErrorOrigin/effect(middlewareID:position:)`` origin.
+    /// ``task(_:)`` is the short form for one piece of work that gets an ``EffectContext``.
+    /// Log: exit `.effect`, then an `.effectStarted` event.
+    case effect(Effect<Action>)
+
     /// Suspend this action's chain while asynchronous work runs; other actions keep flowing.
     ///
     /// The handler runs off the main actor on the store-owned effect runtime. When it returns,

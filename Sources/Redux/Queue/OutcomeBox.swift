@@ -13,9 +13,51 @@ final class OutcomeBox<Action: Sendable>: @unchecked Sendable {
     private var nextWaiter: UInt64 = 0
 
     /// The dispatch's sequence number, as carried by its log events.
+    private var observers: [@Sendable (DispatchOutcome<Action>) -> Void] = []
+    /// The effects this dispatch started, created when the first one starts.
+    private var effects: EffectGroup?
+    /// For a ticket mapped to a child's action type: the box whose effects it shares.
+    private let effectsSource: (@Sendable () -> EffectGroup?)?
+
     @usableFromInline let sequence: UInt64
 
-    @usableFromInline init(sequence: UInt64) { self.sequence = sequence }
+    @usableFromInline init(sequence: UInt64) {
+        self.sequence = sequence
+        self.effectsSource = nil
+    }
+
+    init<Parent: Sendable>(sequence: UInt64, effectsOf parent: OutcomeBox<Parent>) {
+        self.sequence = sequence
+        self.effectsSource = { parent.existingEffects }
+    }
+
+    /// The group of this dispatch's effects, created on first use.
+    var effectGroup: EffectGroup {
+        lock.lock()
+        defer { lock.unlock() }
+        if let effects { return effects }
+        let group = EffectGroup()
+        effects = group
+        return group
+    }
+
+    /// The group if an effect ever started for this dispatch.
+    var existingEffects: EffectGroup? {
+        if let effectsSource { return effectsSource() }
+        return lock.withLock { effects }
+    }
+
+    /// Calls `observer` with the outcome once it is known (at once if it already is).
+    func whenResolved(_ observer: @escaping @Sendable (DispatchOutcome<Action>) -> Void) {
+        lock.lock()
+        if let outcome {
+            lock.unlock()
+            observer(outcome)
+            return
+        }
+        observers.append(observer)
+        lock.unlock()
+    }
 
     /// The outcome, if the action already reached its terminal.
     var current: DispatchOutcome<Action>? {
@@ -35,8 +77,11 @@ final class OutcomeBox<Action: Sendable>: @unchecked Sendable {
         outcome = value
         let resumed = waiters
         waiters = [:]
+        let told = observers
+        observers = []
         lock.unlock()
         for continuation in resumed.values { continuation.resume(returning: value) }
+        for observer in told { observer(value) }
     }
 
     /// Waits for the outcome; throws `CancellationError` if the waiting task is cancelled.

@@ -9,7 +9,10 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         /// A `.deferred` handler finished; resume after middleware `index`.
         indirect case resume(index: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>)
         /// A `.task` started by middleware `index` threw after (or while) its action ran.
-        indirect case effectError(index: Int, error: any Error)
+        indirect case effectError(origin: ErrorOrigin, error: any Error)
+        /// An action sent by an effect's task: dropped when processed if the task was cancelled
+        /// by then; it belongs to the task's effect group (if any) until its terminal.
+        indirect case effectSend(EffectToken, logged: Bool)
     }
 
     /// The action's run: sequence, actions, promise.

@@ -243,17 +243,35 @@ extension Store {
             if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) { return }
             if currentRecord != nil { currentRecord = nil }
             runPipeline(&run, from: 0)
+        case let .effectSend(token, logged):
+            processEffectSend(entry, token: token, logged: logged)
         case let .resume(index, suspendedAt, result):
             currentRecord = entry.record
             resume(entry.run, after: index, suspendedAt: suspendedAt, result: result)
-        case let .effectError(index, error):
+        case let .effectError(origin, error):
             if let record = entry.record {
                 var parked = entry
                 parked.record = nil  // a parked entry never holds its record (no cycle)
                 if record.park(parked) { return }
             }
-            resolveEffectError(error, middleware: index, run: entry.run)
+            resolveEffectError(error, origin: origin, run: entry.run)
         }
+    }
+
+    /// An action an effect sent: dropped (cancelled) if its task was cancelled since; otherwise
+    /// processed like a dispatch, in a run that keeps the effect's group waiting until its
+    /// terminal.
+    @usableFromInline
+    func processEffectSend(_ entry: Entry, token: EffectToken, logged: Bool) {
+        if token.isCancelled {
+            answerDropped(entry)
+            if onLog != nil { logDropped(entry) }
+            return
+        }
+        var run = entry.run
+        if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) { return }
+        currentRecord = token.group.map { RunRecord(group: $0, holdsGroupAction: true) }
+        runPipeline(&run, from: 0)
     }
 
     /// Delivers a dispatch's `.enqueued` event just before its pass; returns `true` if the log

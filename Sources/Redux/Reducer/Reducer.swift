@@ -22,7 +22,7 @@
 ///     }
 /// }
 /// ```
-public struct Reducer<State, Action>: Sendable {
+public struct Reducer<State, Action: Sendable>: Sendable {
     /// The function a reducer runs: it mutates the state in place and says whether it handled the
     /// action. Synchronous and `@Sendable`; the store calls it on the main actor.
     public typealias Body = @Sendable (inout State, Action) -> ReducerExit
@@ -30,8 +30,20 @@ public struct Reducer<State, Action>: Sendable {
     /// The label this reducer carries in log events.
     public let id: String
 
+    /// The function an effect reducer runs: it mutates the state, says whether it handled the
+    /// action, and returns the effects to start. See ``init(id:reduction:)``.
+    public typealias EffectBody = @Sendable (inout State, Action) -> Reduction<Action>
+
     @usableFromInline
     let body: Body
+
+    /// Set for reducers that return effects; the store then calls it instead of ``body``.
+    @usableFromInline
+    let effectBody: EffectBody?
+
+    /// Whether this reducer can return effects (made with ``init(id:effects:)`` or
+    /// ``init(id:reduction:)``).
+    public var returnsEffects: Bool { effectBody != nil }
 
     /// Creates a reducer from a function that mutates the state and says whether it handled the
     /// action.
@@ -42,6 +54,7 @@ public struct Reducer<State, Action>: Sendable {
     public init(id: String, _ reduce: @escaping Body) {
         self.id = id
         self.body = reduce
+        self.effectBody = nil
     }
 
     /// Creates a reducer from a plain ReduxCore-style function that handles every action.
@@ -54,10 +67,54 @@ public struct Reducer<State, Action>: Sendable {
             reduce(&state, action)
             return .next
         }
+        self.effectBody = nil
+    }
+
+    /// Creates an effect reducer: it mutates the state and returns the effects to start (The
+    /// Composable Architecture's and SwiftRex's reducer shape). It always counts as handling
+    /// the action (exit ``ReducerExit/next``); return ``Effect/none`` when there is nothing to
+    /// start.
+    ///
+    /// ```swift
+    /// let search = Reducer<SearchState, SearchAction>(id: "search", effects: { state, action in
+    ///     switch action {
+    ///     case .queryChanged(let query):
+    ///         state.query = query
+    ///         return .run { send in send(.resultsLoaded(try await api.search(query))) }
+    ///             .debounce(id: "search", for: .milliseconds(300))
+    ///     case .resultsLoaded(let results):
+    ///         state.results = results
+    ///         return .none
+    ///     }
+    /// })
+    /// ```
+    ///
+    /// The effects start after every reducer ran and observers were told, in chain order,
+    /// before the action's terminal (see <doc:Pipeline>).
+    ///
+    /// - Parameters:
+    ///   - id: a label for logs and for the ``ErrorOrigin/reducer(id:position:)`` of its effects'
+    ///     errors; need not be unique.
+    ///   - reduce: called on the main actor with the state to mutate in place and the action.
+    public init(id: String, effects reduce: @escaping @Sendable (inout State, Action) -> Effect<Action>) {
+        self.init(id: id, reduction: { state, action in
+            Reduction(.next, reduce(&state, action))
+        })
+    }
+
+    /// Creates a reducer that returns both an exit and effects, as a ``Reduction``: it can say
+    /// ``ReducerExit/done`` (stop the chain) and still start effects.
+    ///
+    /// An effect returned with ``ReducerExit/defaultNext`` ("not my action") is a programming
+    /// error: a debug build stops at an assertion; a release build drops the effect.
+    public init(id: String, reduction reduce: @escaping EffectBody) {
+        self.id = id
+        self.effectBody = reduce
+        self.body = { state, action in reduce(&state, action).exit }
     }
 }
 
-extension Reducer where Action: Sendable {
+extension Reducer {
     /// Runs this reducer once on `state`, outside any store, and returns what it produced.
     ///
     /// For unit tests and for composing reducers by hand: it calls the same body the store calls,
@@ -73,6 +130,7 @@ extension Reducer where Action: Sendable {
     @inlinable
     @discardableResult
     public func reduce(_ state: inout State, _ action: Action) -> Reduction<Action> {
-        Reduction(exit: body(&state, action))
+        if let effectBody { return effectBody(&state, action) }
+        return Reduction(body(&state, action))
     }
 }

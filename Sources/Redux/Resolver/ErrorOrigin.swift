@@ -16,12 +16,21 @@ public enum ErrorOrigin: Sendable, Hashable, CustomStringConvertible {
     ///   - position: its zero-based index in the store's middleware chain.
     case middleware(id: String, position: Int)
 
-    /// A `.task` started by a middleware threw after its action had reached its terminal.
+    /// A `.task` or an ``Effect`` started by a middleware threw after its action had reached its
+    /// terminal.
     ///
     /// - Parameters:
     ///   - middlewareID: the ``Middleware/id`` of the middleware that started the task.
     ///   - position: that middleware's zero-based index in the chain.
     case effect(middlewareID: String, position: Int)
+
+    /// An ``Effect`` returned by a reducer threw; the resolver is consulted after the producing
+    /// action's terminal, and ``ResolverContext`` names that action.
+    ///
+    /// - Parameters:
+    ///   - id: the ``Reducer/id`` of the reducer that returned the effect.
+    ///   - position: its zero-based index in the store's reducer chain.
+    case reducer(id: String, position: Int)
 
     /// Not a real origin: the library never produces it. It exists so that a `switch` over
     /// ``ErrorOrigin`` must have a `default:` branch, and adding origins never breaks it.
@@ -33,6 +42,7 @@ public enum ErrorOrigin: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .middleware(let id, _): id
         case .effect(let id, _): id
+        case .reducer(let id, _): id
         case ._doNotMatchThisCase: ""
         }
     }
@@ -42,6 +52,7 @@ public enum ErrorOrigin: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .middleware(_, let position): position
         case .effect(_, let position): position
+        case .reducer(_, let position): position
         case ._doNotMatchThisCase: -1
         }
     }
@@ -51,6 +62,7 @@ public enum ErrorOrigin: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .middleware(id, position): "middleware \(id)#\(position)"
         case let .effect(id, position): "effect of middleware \(id)#\(position)"
+        case let .reducer(id, position): "effect of reducer \(id)#\(position)"
         case ._doNotMatchThisCase: "unknown"
         }
     }

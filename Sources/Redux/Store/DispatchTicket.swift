@@ -28,4 +28,24 @@ public struct DispatchTicket<Action: Sendable>: Sendable {
 
     /// The outcome if the action already reached its terminal, else `nil`. Never suspends.
     public var outcomeIfFinished: DispatchOutcome<Action>? { box.current }
+
+    /// Waits until the action reached its terminal and every effect it started has finished —
+    /// the effects its reducers and middlewares started, what those merged or concatenated, and,
+    /// transitively, the effects of the actions they sent. For SwiftUI's `.refreshable` and
+    /// `.task` (The Composable Architecture's `send(_:).finish()`).
+    ///
+    /// Cancelling the waiting task cancels those effects (nothing they send afterwards is
+    /// reduced) and returns at once. Returns at once if the action started no effect, and once
+    /// the store is invalidated or released. An action that one of those effects sent and that
+    /// a `.deferred` middleware suspended is waited for until it resumes and ends.
+    public func waitForEffects() async {
+        do {
+            _ = try await box.wait()
+        } catch {
+            box.existingEffects?.cancel()
+            return
+        }
+        guard let group = box.existingEffects else { return }
+        await group.wait()
+    }
 }

@@ -19,6 +19,9 @@ extension Store {
     nonisolated func answerRefused(_ entry: Entry, _ reason: RefusalReason) {
         switch entry.kind {
         case .dispatch: entry.run.promise?.resolve(.refused(reason))
+        case .effectSend(let token, _):
+            entry.run.promise?.resolve(.refused(reason))
+            token.group?.actionEnded()
         case .resume: entry.run.promise?.resolve(.cancelled)
         case .effectError: break
         }
@@ -28,7 +31,7 @@ extension Store {
     @usableFromInline
     func logRefusedRemote(_ entry: Entry) {
         switch entry.kind {
-        case .dispatch:
+        case .dispatch, .effectSend:
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .refused(.invalidated, entry.site)))
         case .resume:
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .terminal(.cancelled)))
@@ -45,6 +48,7 @@ extension Store {
     @inlinable
     nonisolated func answerDropped(_ entry: Entry) {
         entry.run.promise?.resolve(.cancelled)
+        if case .effectSend(let token, _) = entry.kind { token.group?.actionEnded() }
     }
 
     /// Logs an entry ``invalidate()`` dropped: a dispatch from another isolation gets the
@@ -54,7 +58,7 @@ extension Store {
     func logDropped(_ entry: Entry) {
         let run = entry.run
         switch entry.kind {
-        case .dispatch(let logged):
+        case .dispatch(let logged), .effectSend(_, let logged):
             if !logged { emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site))) }
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
         case .resume:

@@ -9,7 +9,7 @@ extension Store {
         var position = start
         let count = middlewares.count
         guard position < count else {
-            let handled = reduce(run.action, sequence: run.sequence)
+            let handled = reduce(run.action, run)
             terminate(handled ? .reduced : .unhandled, action: run.action, run)
             return
         }
@@ -36,13 +36,15 @@ extension Store {
                 return
             case .task(let work):
                 startTask(work, middleware: position, &run)
+            case .effect(let effect):
+                startEffect(effect, origin: .effect(middlewareID: middlewares[position].id, position: position), action: run.action, run)
             case .deferred(let handler):
                 startDeferred(handler, middleware: position, run)
                 return
             }
             position += 1
         }
-        let handled = reduce(run.action, sequence: run.sequence)
+        let handled = reduce(run.action, run)
         terminate(handled ? .reduced : .unhandled, action: run.action, run)
     }
 
@@ -51,10 +53,10 @@ extension Store {
     func end(with terminal: MiddlewareTerminal<Action>, middleware position: Int, _ run: ActionRun<State, Action>) {
         switch terminal {
         case .reduce:
-            let handled = reduce(run.action, sequence: run.sequence)
+            let handled = reduce(run.action, run)
             terminate(handled ? .reduced : .unhandled, action: run.action, run)
         case .reduceAs(let replacement):
-            let handled = reduce(replacement, sequence: run.sequence)
+            let handled = reduce(replacement, run)
             terminate(handled ? .reduced : .unhandled, action: replacement, run)
         case .done:
             terminate(.consumed, action: run.action, run)
@@ -66,8 +68,9 @@ extension Store {
     /// Runs the reducer chain on `action`; returns whether any reducer handled it. Observers are
     /// told once afterwards if one did.
     @inlinable
-    func reduce(_ action: Action, sequence: UInt64) -> Bool {
-        if onLog != nil { return reduceLogged(action, sequence: sequence) }
+    func reduce(_ action: Action, _ run: ActionRun<State, Action>) -> Bool {
+        if reducersReturnEffects { return reduceWithEffects(action, run) }
+        if onLog != nil { return reduceLogged(action, sequence: run.sequence) }
         var handled = false
         var position = 0
         let count = reducers.count
@@ -99,6 +102,38 @@ extension Store {
         return handled
     }
 
+    /// The reducer chain when some reducer returns effects: (1) reducers, in order, collecting
+    /// their effects; (2) observers told once, if one handled the action; (3) the effects start,
+    /// in chain order, top-level cancellations first. The caller then logs (4) the terminal.
+    @usableFromInline
+    func reduceWithEffects(_ action: Action, _ run: ActionRun<State, Action>) -> Bool {
+        var handled = false
+        var effects: [(position: Int, effect: Effect<Action>)] = []
+        for position in reducers.indices {
+            let started = onLog == nil ? nil : clock.now?()
+            let exit: ReducerExit
+            if let effectBody = reducers[position].effectBody {
+                let reduction = effectBody(&storage, action)
+                exit = reduction.exit
+                if !reduction.effect.isNone {
+                    if exit == .defaultNext {
+                        assertionFailure("Reducer \(reducers[position].id)#\(position) returned an effect with .defaultNext; the effect is dropped.")
+                    } else {
+                        effects.append((position, reduction.effect))
+                    }
+                }
+            } else {
+                exit = reducers[position].body(&storage, action)
+            }
+            if started != nil { emit(run.sequence, action, .reducer(step(reducers[position].id, position, since: started), exit)) }
+            if exit != .defaultNext { handled = true }
+            if exit == .done { break }
+        }
+        if handled { notifyObservers() }
+        if !effects.isEmpty { startReducerEffects(effects, action: action, run) }
+        return handled
+    }
+
     /// Consults the resolvers in order about `error` and returns the first terminal answer, or
     /// `nil` when every resolver declined. Logs one `.resolver` event per resolver consulted.
     @usableFromInline
@@ -120,10 +155,10 @@ extension Store {
     func resolve(_ error: any Error, origin: ErrorOrigin, _ run: ActionRun<State, Action>) {
         switch consultResolvers(error, origin: origin, run) {
         case .reduce:
-            let handled = reduce(run.action, sequence: run.sequence)
+            let handled = reduce(run.action, run)
             terminate(.recovered(.reduce, reduced: handled), action: run.action, run)
         case .reduceAs(let replacement):
-            let handled = reduce(replacement, sequence: run.sequence)
+            let handled = reduce(replacement, run)
             terminate(.recovered(.reduceAs(replacement), reduced: handled), action: replacement, run)
         case .done:
             terminate(.recovered(.done, reduced: false), action: run.action, run)

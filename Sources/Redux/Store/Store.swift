@@ -40,6 +40,12 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// Where work from other isolations waits for a main-actor turn (locked).
     @usableFromInline nonisolated let inbox: Inbox<State, Action>
     @usableFromInline nonisolated let runtime: EffectRuntime
+    /// The clock effects sleep on: ``StoreOptions/clock``, counted by the runtime.
+    nonisolated let effectClock: EffectClock
+    /// Open throttle windows, by throttle id.
+    nonisolated let throttles = ThrottleGates<Action>()
+    /// Whether any reducer returns effects; if none does, reducing takes the exit-only path.
+    @usableFromInline let reducersReturnEffects: Bool
     /// `MainActor.shared`, read once: the dispatch entry compares the caller's isolation with it
     /// on every call, and the global's accessor is a call into the concurrency runtime.
     @usableFromInline nonisolated let mainActor: MainActor = MainActor.shared
@@ -95,6 +101,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.stateKeyPath = \Store.state
         self.storage = initialState
         self.reducers = ContiguousArray(reducers)
+        self.reducersReturnEffects = reducers.contains { $0.effectBody != nil }
         self.middlewares = ContiguousArray(middlewares)
         self.resolvers = ContiguousArray(resolvers)
         self.onLog = onLog
@@ -104,7 +111,10 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.isDiagnosing = diagnostics != nil
         let settle = SettleSignal()
         self.settle = settle
-        self.runtime = EffectRuntime(settle: settle)
+        let runtime = EffectRuntime(settle: settle)
+        self.runtime = runtime
+        self.effectClock = EffectClock(options.clock, runtime: runtime)
+        if let virtual = options.clock as? any VirtualClock { virtual.attach(self) }
         installMiddlewares()
     }
 
@@ -184,6 +194,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         let dropped = inbox.close(.invalidated)
         let suspendedActions = suspended.removeAll()
         runtime.cancelAll()
+        throttles.removeAll()
         for entry in dropped { answerDropped(entry) }
         for action in suspendedActions { action.promise?.resolve(.cancelled) }
         // Task errors parked on a cancelled action's run are dropped with it.
@@ -222,6 +233,7 @@ extension Store {
             _ = action.record?.finish()
         }
         runtime.cancelAll()
+        throttles.removeAll()
         settle.pulse()
     }
 }

@@ -1,0 +1,39 @@
+import Synchronization
+
+/// One task on an ``EffectRuntime``: its cancellation flag (checked when what it sent is
+/// processed, so nothing it sends after cancellation is reduced), the effect group it belongs
+/// to, and the identity of the task itself, so that a sleep on the store's clock is counted
+/// only when the task itself sleeps (not a child task it started).
+@usableFromInline
+final class EffectToken: Sendable {
+    /// The token of the runtime task the current code runs in, if any (inherited by child tasks,
+    /// which is why ``isCurrentTask`` also compares task identity).
+    @TaskLocal static var current: EffectToken?
+
+    let id: UInt64
+    unowned let runtime: EffectRuntime
+    @usableFromInline let group: EffectGroup?
+    private let cancelled = Atomic<Bool>(false)
+    private let owner = Atomic<Int>(0)
+
+    init(id: UInt64, runtime: EffectRuntime, group: EffectGroup?) {
+        self.id = id
+        self.runtime = runtime
+        self.group = group
+    }
+
+    @usableFromInline var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    func markCancelled() { cancelled.store(true, ordering: .releasing) }
+
+    /// Records the calling task as this token's task (called first thing in the task).
+    func adoptCurrentTask() {
+        owner.store(withUnsafeCurrentTask { $0?.hashValue } ?? 0, ordering: .relaxed)
+    }
+
+    /// Whether the calling code runs in this token's task itself.
+    var isCurrentTask: Bool {
+        let current = withUnsafeCurrentTask { $0?.hashValue } ?? 0
+        return current != 0 && current == owner.load(ordering: .relaxed)
+    }
+}

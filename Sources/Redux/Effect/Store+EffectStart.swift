@@ -1,0 +1,280 @@
+import Synchronization
+
+/// Starting effects: the interpreter of ``Effect`` on the store's runtime.
+///
+/// An effect tree is walked once. Synchronous parts (`.none`, `.send`, `.cancel`, and merges or
+/// concatenations of only those) run where they are met: during the action's pass, on the main
+/// actor, their sends are queued in the pipeline queue (processed in the same call); later,
+/// from a task, they go to the inbox. Every `.run` is a task of its own on the runtime; a
+/// concatenation goes on from wherever its previous part finished, so no task ever waits for
+/// another (which keeps "all asleep" exact for virtual clocks).
+extension Store {
+    /// Called when an effect subtree has finished: `completed` is `false` if it was cancelled
+    /// (the rest of a concatenation then does not run); `inPass` says whether the caller is
+    /// still in the producing action's pass on the main actor.
+    typealias EffectCompletion = @Sendable (_ completed: Bool, _ inPass: Bool) -> Void
+
+    /// The run record of the current pass, made when the first effect or `.task` of the pass
+    /// starts; a tracked dispatch's record carries the ticket's effect group.
+    @usableFromInline
+    func passRecord(for run: ActionRun<State, Action>) -> RunRecord<State, Action> {
+        if let current = currentRecord { return current }
+        let record = RunRecord<State, Action>(group: run.promise?.box.effectGroup, holdsGroupAction: false)
+        currentRecord = record
+        return record
+    }
+
+    /// Starts the effects the reducers returned, in chain order, after the top-level
+    /// cancellations of all of them (§ order after the reducers, step 3).
+    @usableFromInline
+    func startReducerEffects(_ effects: [(position: Int, effect: Effect<Action>)], action: Action, _ run: ActionRun<State, Action>) {
+        if isInvalidated { return }
+        var remaining: [(Int, Effect<Action>)] = []
+        for (position, effect) in effects {
+            let rest = performTopLevelCancels(effect)
+            if !rest.isNone { remaining.append((position, rest)) }
+        }
+        for (position, effect) in remaining {
+            if isInvalidated { return }
+            let origin = ErrorOrigin.reducer(id: reducers[position].id, position: position)
+            startEffect(effect, origin: origin, action: action, run)
+        }
+    }
+
+    /// Starts `effect` for the current pass, attributed to `origin` (a reducer or middleware).
+    @usableFromInline
+    func startEffect(_ effect: Effect<Action>, origin: ErrorOrigin, action: Action, _ run: ActionRun<State, Action>) {
+        if effect.isNone || isInvalidated { return }
+        if onLog != nil { emit(run.sequence, action, .effectStarted(origin)) }
+        var failure = run
+        failure.action = action
+        failure.promise = nil
+        let source = EffectSource(origin: origin, failure: failure, record: passRecord(for: run), site: passSite)
+        start(effect, scope: EffectScope(), source: source, inPass: true, then: nil)
+    }
+
+    /// Applies the `.cancel`s at the top of `effect` (alone or in a top-level merge) now, and
+    /// returns the rest.
+    func performTopLevelCancels(_ effect: Effect<Action>) -> Effect<Action> {
+        switch effect.operation {
+        case .cancel(let id):
+            cancelEffects(id)
+            return .none
+        case .merge(let parts):
+            return .merge(parts.map(performTopLevelCancels))
+        default:
+            return effect
+        }
+    }
+
+    /// Cancels the work running with `id` and drops a throttled action pending with it.
+    nonisolated func cancelEffects(_ id: EffectID) {
+        runtime.cancel(id: id)
+        throttles.remove(id)
+    }
+
+    /// Walks `effect` (see the extension's documentation). Callable from any thread; `inPass`
+    /// is `true` only on the main actor during the producing pass.
+    nonisolated func start(_ effect: Effect<Action>, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
+        switch effect.operation {
+        case .none:
+            then?(true, inPass)
+        case let .send(action, site):
+            deliver(action, site: site, promise: nil, token: nil, scope: scope, source: source, inPass: inPass)
+            then?(true, inPass)
+        case .cancel(let id):
+            cancelEffects(id)
+            then?(true, inPass)
+        case let .cancellable(id, cancelInFlight, inner):
+            if cancelInFlight { cancelEffects(id) }
+            var inside = scope
+            inside.ids.append(id)
+            start(inner, scope: inside, source: source, inPass: inPass, then: then)
+        case let .throttle(id, window, latest, inner):
+            var inside = scope
+            inside.ids.append(id)
+            inside.throttle = ThrottleRule(id: id, window: window, latest: latest)
+            start(inner, scope: inside, source: source, inPass: inPass, then: then)
+        case .merge(let parts):
+            startMerge(parts, scope: scope, source: source, inPass: inPass, then: then)
+        case .concatenate(let parts):
+            startConcatenation(parts[...], scope: scope, source: source, inPass: inPass, then: then)
+        case let .run(priority, work):
+            startRun(priority: priority, scope: scope, source: source, then: then) { send, _ in
+                try await work(send)
+            }
+        case .sleep(let duration):
+            let clock = effectClock
+            startRun(priority: nil, scope: scope, source: source, then: then) { _, _ in
+                try await clock.sleep(for: duration)
+            }
+        }
+    }
+
+    private nonisolated func startMerge(_ parts: [Effect<Action>], scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
+        guard let then else {
+            for part in parts { start(part, scope: scope, source: source, inPass: inPass, then: nil) }
+            return
+        }
+        let join = MergeJoin(count: parts.count, then: then)
+        for part in parts {
+            start(part, scope: scope, source: source, inPass: inPass) { completed, inPass in
+                join.partEnded(completed: completed, inPass: inPass)
+            }
+        }
+    }
+
+    private nonisolated func startConcatenation(_ parts: ArraySlice<Effect<Action>>, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
+        guard let first = parts.first else {
+            then?(true, inPass)
+            return
+        }
+        let rest = parts.dropFirst()
+        start(first, scope: scope, source: source, inPass: inPass) { [weak self] completed, inPass in
+            guard completed, let self else {
+                then?(false, inPass)
+                return
+            }
+            self.startConcatenation(rest, scope: scope, source: source, inPass: inPass, then: then)
+        }
+    }
+
+    /// Spawns one runtime task for `work`; its errors go to the resolvers, its completion goes
+    /// on with what follows it. If the task cannot start (store closed, group cancelled), the
+    /// completion reports it cancelled.
+    private nonisolated func startRun(
+        priority: TaskPriority?,
+        scope: EffectScope,
+        source: EffectSource<State, Action>,
+        then: EffectCompletion?,
+        _ work: @escaping @Sendable (Send<Action>, EffectToken) async throws -> Void
+    ) {
+        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group) { [weak self] token in
+            guard let self else { return }
+            let send = self.makeSend(token: token, scope: scope, source: source)
+            var completed = true
+            do {
+                try await work(send, token)
+            } catch {
+                completed = false
+                if !(token.isCancelled || Task.isCancelled || error is CancellationError) {
+                    self.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error)))
+                }
+            }
+            if token.isCancelled || Task.isCancelled { completed = false }
+            then?(completed, false)
+        }
+        if started == nil { then?(false, false) }
+    }
+
+    /// The `send` an effect's task gets: it delivers through the throttle (if any), from
+    /// another isolation, and drops everything once the task is cancelled.
+    nonisolated func makeSend(token: EffectToken, scope: EffectScope, source: EffectSource<State, Action>) -> Send<Action> {
+        Send(
+            deliver: { [weak self] action, site in
+                self?.deliver(action, site: site, promise: nil, token: token, scope: scope, source: source, inPass: false)
+            },
+            deliverTracked: { [weak self] action, site in
+                guard let self else {
+                    let box = OutcomeBox<Action>(sequence: 0)
+                    box.resolve(.refused(.storeReleased))
+                    return DispatchTicket(box: box)
+                }
+                let box = OutcomeBox<Action>(sequence: self.inbox.nextSequence())
+                self.deliver(action, site: site, promise: OutcomePromise(box: box), token: token, scope: scope, source: source, inPass: false)
+                return DispatchTicket(box: box)
+            },
+            clock: effectClock,
+            diagnostics: diagnostics
+        )
+    }
+
+    /// Sends one action an effect produced: through the scope's throttle, then into the
+    /// pipeline queue (in the pass) or the inbox (from a task).
+    nonisolated func deliver(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool) {
+        if let token, token.isCancelled {
+            promise?.resolve(.cancelled)
+            return
+        }
+        if let rule = scope.throttle {
+            switch throttles.offer(action, promise: promise, id: rule.id, latest: rule.latest) {
+            case .held:
+                return
+            case .deliverAndOpen(let generation):
+                openThrottleWindow(rule, generation: generation, scope: scope, source: source)
+            }
+        }
+        enqueueEffectSend(action, site: site, promise: promise, token: token ?? source.groupToken(runtime), inPass: inPass)
+    }
+
+    /// The window timer of a throttle: at each window's end, delivers the pending action (which
+    /// opens the next window) or closes the window.
+    private nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64, scope: EffectScope, source: EffectSource<State, Action>) {
+        let clock = effectClock
+        let opened = clock.now
+        let started = runtime.spawn(priority: nil, ids: scope.ids, group: source.group) { [weak self] token in
+            var windowEnd = opened.advanced(by: rule.window)
+            while true {
+                do {
+                    try await clock.sleep(until: windowEnd, tolerance: nil)
+                } catch {
+                    break
+                }
+                guard let self, !token.isCancelled else { break }
+                guard let pending = self.throttles.windowEnded(rule.id, generation: generation) else { return }
+                self.enqueueEffectSend(pending.action, site: CallSite(file: #fileID, line: #line, onMainActor: false), promise: pending.promise, token: token, inPass: false)
+                windowEnd = windowEnd.advanced(by: rule.window)
+            }
+            self?.throttles.remove(rule.id, generation: generation)
+        }
+        if started == nil { throttles.remove(rule.id, generation: generation) }
+    }
+
+    /// Queues an effect's action: in the pipeline queue during the pass, else in the inbox.
+    nonisolated func enqueueEffectSend(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, inPass: Bool) {
+        token?.group?.actionSent()
+        let run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
+        if inPass {
+            MainActor.assumeIsolated {
+                let entry = Entry(run, site: CallSite(file: site.file, line: site.line, onMainActor: true), effectSendKind(token, logged: true))
+                enqueueInPipeline(CollectionOfOne(entry))
+            }
+        } else {
+            enqueueRemote(Entry(run, site: CallSite(file: site.file, line: site.line, onMainActor: false), effectSendKind(token, logged: false)))
+        }
+    }
+
+    nonisolated func effectSendKind(_ token: EffectToken?, logged: Bool) -> Entry.Kind {
+        guard let token else { return .dispatch(logged: logged) }
+        return .effectSend(token, logged: logged)
+    }
+}
+
+extension EffectSource {
+    /// A token for the synchronous sends of a grouped effect (which have no task), so that the
+    /// actions they send stay in the group; `nil` when the effect has no group.
+    func groupToken(_ runtime: EffectRuntime) -> EffectToken? {
+        guard let group else { return nil }
+        return EffectToken(id: 0, runtime: runtime, group: group)
+    }
+}
+
+/// Counts the branches of a merge inside a concatenation; the last one to end goes on.
+final class MergeJoin: Sendable {
+    private let remaining: Mutex<(count: Int, completed: Bool)>
+    private let then: @Sendable (Bool, Bool) -> Void
+
+    init(count: Int, then: @escaping @Sendable (Bool, Bool) -> Void) {
+        self.remaining = Mutex((count, true))
+        self.then = then
+    }
+
+    func partEnded(completed: Bool, inPass: Bool) {
+        let (last, allCompleted) = remaining.withLock { state -> (Bool, Bool) in
+            state.count -= 1
+            if !completed { state.completed = false }
+            return (state.count == 0, state.completed)
+        }
+        if last { then(allCompleted, inPass) }
+    }
+}

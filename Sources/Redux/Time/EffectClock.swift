@@ -1,0 +1,98 @@
+import Synchronization
+
+/// The store's clock as effects see it (``Send/clock``, ``EffectContext/clock``): the clock from
+/// ``StoreOptions/clock``, with time measured from its first use, whose sleeps tell the
+/// store's runtime that the sleeping task is asleep — when the underlying clock is a
+/// ``VirtualClock`` and the sleeper is the runtime's task itself. Any other sleep (a real clock,
+/// a child task's sleep) counts as running work.
+struct EffectClock: Clock {
+    struct Instant: InstantProtocol {
+        /// Time since the store was created, on the underlying clock.
+        let offset: Duration
+
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private let base: any ClockBase
+    private let runtime: EffectRuntime
+
+    init(_ clock: any Clock<Duration>, runtime: EffectRuntime) {
+        self.base = Self.makeBase(clock)
+        self.runtime = runtime
+    }
+
+    private static func makeBase<C: Clock<Duration>>(_ clock: C) -> any ClockBase {
+        if let virtual = clock as? any VirtualClock { return openVirtual(virtual) }
+        return PlainBase(origin: Origin(clock))
+    }
+
+    private static func openVirtual<V: VirtualClock>(_ clock: V) -> any ClockBase {
+        VirtualBase(origin: Origin(clock))
+    }
+
+    var now: Instant { Instant(offset: base.elapsed) }
+    var minimumResolution: Duration { base.minimumResolution }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        if let token = EffectToken.current, token.runtime === runtime, base.isVirtual, token.isCurrentTask {
+            runtime.taskWillSleep()
+            let runtime = self.runtime
+            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance) { runtime.taskWillWake() }
+        } else {
+            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, onWake: nil)
+        }
+    }
+}
+
+/// The underlying clock, opened once so that instants convert without existentials. Its origin
+/// (the store's "time zero") is read the first time an effect uses the clock, so a store whose
+/// effects never look at time never reads the clock.
+private protocol ClockBase: Sendable {
+    var elapsed: Duration { get }
+    var minimumResolution: Duration { get }
+    var isVirtual: Bool { get }
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, onWake: (@Sendable () -> Void)?) async throws
+}
+
+private final class Origin<C: Clock<Duration>>: Sendable {
+    let clock: C
+    private let instant = Mutex<C.Instant?>(nil)
+
+    init(_ clock: C) { self.clock = clock }
+
+    var value: C.Instant {
+        instant.withLock { origin in
+            if let origin { return origin }
+            let now = clock.now
+            origin = now
+            return now
+        }
+    }
+}
+
+private struct PlainBase<C: Clock<Duration>>: ClockBase {
+    let origin: Origin<C>
+    var elapsed: Duration { origin.value.duration(to: origin.clock.now) }
+    var minimumResolution: Duration { origin.clock.minimumResolution }
+    var isVirtual: Bool { false }
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, onWake: (@Sendable () -> Void)?) async throws {
+        try await origin.clock.sleep(until: origin.value.advanced(by: offset), tolerance: tolerance)
+    }
+}
+
+private struct VirtualBase<C: VirtualClock>: ClockBase {
+    let origin: Origin<C>
+    var elapsed: Duration { origin.value.duration(to: origin.clock.now) }
+    var minimumResolution: Duration { origin.clock.minimumResolution }
+    var isVirtual: Bool { true }
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, onWake: (@Sendable () -> Void)?) async throws {
+        let deadline = origin.value.advanced(by: offset)
+        if let onWake {
+            try await origin.clock.sleep(until: deadline, onWake: onWake)
+        } else {
+            try await origin.clock.sleep(until: deadline, tolerance: tolerance)
+        }
+    }
+}
