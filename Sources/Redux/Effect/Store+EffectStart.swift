@@ -150,15 +150,15 @@ extension Store {
         _ work: @escaping @Sendable (Send<Action>, EffectToken) async throws -> Void
     ) {
         let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group) { [weak self] token in
-            guard let self else { return }
-            let send = self.makeSend(token: token, scope: scope, source: source)
+            // Never hold the store across an await: a sleeping effect must not keep it alive.
+            guard let send = self?.makeSend(token: token, scope: scope, source: source) else { return }
             var completed = true
             do {
                 try await work(send, token)
             } catch {
                 completed = false
                 if !(token.isCancelled || Task.isCancelled || error is CancellationError) {
-                    self.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error)))
+                    self?.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error)))
                 }
             }
             if token.isCancelled || Task.isCancelled { completed = false }
@@ -220,9 +220,9 @@ extension Store {
                 } catch {
                     break
                 }
-                guard let self, !token.isCancelled else { break }
-                guard let pending = self.throttles.windowEnded(rule.id, generation: generation) else { return }
-                self.enqueueEffectSend(pending.action, site: CallSite(file: #fileID, line: #line, onMainActor: false), promise: pending.promise, token: token, inPass: false)
+                guard let store = self, !token.isCancelled else { break }
+                guard let pending = store.throttles.windowEnded(rule.id, generation: generation) else { return }
+                store.enqueueEffectSend(pending.action, site: CallSite(file: #fileID, line: #line, onMainActor: false), promise: pending.promise, token: token, inPass: false)
                 windowEnd = windowEnd.advanced(by: rule.window)
             }
             self?.throttles.remove(rule.id, generation: generation)
