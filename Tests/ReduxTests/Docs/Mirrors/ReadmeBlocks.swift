@@ -1,10 +1,10 @@
 // README.md's Swift blocks, verbatim: DocBlocksCompiledTests fails if the README drifts from
 // this file, DocExamplesTests runs them. The quick start is top-level code, as a reader would
 // write it (its names are unique in the test target).
-import Redux
 import ReduxTesting
 import Synchronization
 import Testing
+import Redux
 
 struct AppState: Sendable, Equatable {
     var count = 0
