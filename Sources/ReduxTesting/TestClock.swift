@@ -131,6 +131,38 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     ///
     /// - Throws: `CancellationError` if the task is cancelled.
     public func sleep(until deadline: Instant, onWake: @escaping @Sendable () -> Void) async throws {
+        try await sleep(until: deadline, onAsleep: nil, onWake: onWake)
+    }
+
+    /// Sleeps until virtual time reaches `deadline`, as ``sleep(until:onWake:)`` does, and also
+    /// says when the sleep has reached the clock; the ``VirtualClock`` requirement a store sleeps
+    /// through, so that it counts a task as asleep only once a step of time can wake it.
+    ///
+    /// - `onAsleep` is called exactly once, on the sleeping task, right after the sleep is
+    ///   registered to wait for time; `onWake` is then called exactly once before it resumes,
+    ///   by a step of time or by cancellation — possibly on another thread before `onAsleep`
+    ///   has returned.
+    /// - A sleep that does not wait — its deadline is not after ``now``, or its task was
+    ///   cancelled before it arrived — returns or throws at once and calls neither.
+    ///
+    /// Both run outside the clock's lock; they must be quick and thread-safe.
+    ///
+    /// - Throws: `CancellationError` if the task is cancelled.
+    public func sleep(
+        until deadline: Instant,
+        onAsleep: @escaping @Sendable () -> Void,
+        onWake: @escaping @Sendable () -> Void
+    ) async throws {
+        try await sleep(until: deadline, onAsleep: Optional(onAsleep), onWake: onWake)
+    }
+
+    /// Both sleeps: with `onAsleep`, `onWake` runs only for a sleep that waited; without it,
+    /// `onWake` runs for every sleep, also one that returns or throws at once.
+    private func sleep(
+        until deadline: Instant,
+        onAsleep: (@Sendable () -> Void)?,
+        onWake: @escaping @Sendable () -> Void
+    ) async throws {
         let token = withSchedule { $0.reserveToken() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -139,12 +171,12 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
                 }
                 switch registration {
                 case .asleep:
-                    break
+                    onAsleep?()
                 case .due:
-                    onWake()
+                    if onAsleep == nil { onWake() }
                     continuation.resume()
                 case .cancelled:
-                    onWake()
+                    if onAsleep == nil { onWake() }
                     continuation.resume(throwing: CancellationError())
                 }
             }

@@ -37,13 +37,22 @@ struct EffectClock: Clock {
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         if let token = EffectToken.current, token.runtime === runtime, base.isVirtual, token.isCurrentTask {
-            runtime.taskWillSleep()
+            // Asleep only once the sleep has reached the clock: counted any earlier, the store
+            // could look quiescent while the sleeper is still on its way, and a step of time
+            // taken then would miss it.
             let runtime = self.runtime
-            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance) { runtime.taskWillWake() }
+            let counting = SleepCounting(asleep: { runtime.taskWillSleep() }, wake: { runtime.taskWillWake() })
+            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, counting: counting)
         } else {
-            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, onWake: nil)
+            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, counting: nil)
         }
     }
+}
+
+/// How a sleep on a virtual clock tells the runtime that its task fell asleep and woke up.
+private struct SleepCounting: Sendable {
+    let asleep: @Sendable () -> Void
+    let wake: @Sendable () -> Void
 }
 
 /// The underlying clock, opened once so that instants convert without existentials. Its origin
@@ -53,7 +62,7 @@ private protocol ClockBase: Sendable {
     var elapsed: Duration { get }
     var minimumResolution: Duration { get }
     var isVirtual: Bool { get }
-    func sleep(untilOffset offset: Duration, tolerance: Duration?, onWake: (@Sendable () -> Void)?) async throws
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting: SleepCounting?) async throws
 }
 
 private final class Origin<C: Clock<Duration>>: Sendable {
@@ -77,7 +86,7 @@ private struct PlainBase<C: Clock<Duration>>: ClockBase {
     var elapsed: Duration { origin.value.duration(to: origin.clock.now) }
     var minimumResolution: Duration { origin.clock.minimumResolution }
     var isVirtual: Bool { false }
-    func sleep(untilOffset offset: Duration, tolerance: Duration?, onWake: (@Sendable () -> Void)?) async throws {
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting: SleepCounting?) async throws {
         try await origin.clock.sleep(until: origin.value.advanced(by: offset), tolerance: tolerance)
     }
 }
@@ -87,10 +96,10 @@ private struct VirtualBase<C: VirtualClock>: ClockBase {
     var elapsed: Duration { origin.value.duration(to: origin.clock.now) }
     var minimumResolution: Duration { origin.clock.minimumResolution }
     var isVirtual: Bool { true }
-    func sleep(untilOffset offset: Duration, tolerance: Duration?, onWake: (@Sendable () -> Void)?) async throws {
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting: SleepCounting?) async throws {
         let deadline = origin.value.advanced(by: offset)
-        if let onWake {
-            try await origin.clock.sleep(until: deadline, onWake: onWake)
+        if let counting {
+            try await origin.clock.sleep(until: deadline, onAsleep: counting.asleep, onWake: counting.wake)
         } else {
             try await origin.clock.sleep(until: deadline, tolerance: tolerance)
         }
