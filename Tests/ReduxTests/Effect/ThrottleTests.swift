@@ -272,4 +272,88 @@ struct ThrottleTests {
         #expect(store.state == ["1@0ms", latest ? "3@1000ms" : "2@1000ms"])
         try await expectIdleAndEmpty(store, clock)
     }
+
+    // MARK: Awaiting the effects of a throttled dispatch
+
+    /// Starts `waitForEffects()` on `ticket` in a task that returns the virtual time it ended at.
+    func timedWait(_ ticket: DispatchTicket<Act>, _ clock: TestClock) -> Task<TestClock.Instant, any Error> {
+        Task {
+            await ticket.waitForEffects()
+            return clock.now
+        }
+    }
+
+    /// The effect of `.emit(2)` ends at once, but the action it sent is held until the window
+    /// ends: the wait lasts until then (The Composable Architecture's `send(...).finish()`).
+    @Test(arguments: [true, false])
+    func waitingOnTheEffectsOfAHeldActionLastsUntilItIsDelivered(latest: Bool) async throws {
+        let clock = TestClock()
+        let store = throttleStore(clock: clock, latest: latest)
+        try await dispatch(.emit(1), at: 0, store, clock)
+        await clock.advance(to: instant(300))
+        let wait = timedWait(store.dispatchTracked(.emit(2)), clock)
+        try await store.quiescent(timeout: patience)
+
+        await clock.advance(to: instant(1_000))
+        let ended = try #require(await taskResult(of: wait)).get()
+        #expect(ended == instant(1_000), "the wait ended when the held action was delivered, not at 300 ms")
+        #expect(store.state == ["1@0ms", "2@1000ms"])
+        try await expectIdleAndEmpty(store, clock)
+    }
+
+    /// The window that `.emit(1)`'s delivery opened serves every action throttled with the id:
+    /// it is not one of `.emit(1)`'s effects, so waiting on those ends with `.emit(1)`'s delivery.
+    @Test func waitingOnTheEffectsOfTheActionThatOpenedAWindowDoesNotWaitForTheWindow() async throws {
+        let clock = TestClock()
+        let store = throttleStore(clock: clock, latest: true)
+        let wait = timedWait(store.dispatchTracked(.emit(1)), clock)
+        let ended = try #require(await taskResult(of: wait)).get()
+        #expect(ended == instant(0))
+        #expect(store.state == ["1@0ms"])
+        #expect(store.throttles.count == 1, "the window is still open")
+        try await expectIdleAndEmpty(store, clock)
+    }
+
+    /// Cancelling the wait cancels the effects it waits for: the held action is dropped, and the
+    /// window closes at its end as if nothing were pending.
+    @Test(arguments: [true, false])
+    func cancellingTheWaitOnTheEffectsOfAHeldActionDropsIt(latest: Bool) async throws {
+        let clock = TestClock()
+        let store = throttleStore(clock: clock, latest: latest)
+        try await dispatch(.emit(1), at: 0, store, clock)
+        await clock.advance(to: instant(300))
+        let wait = timedWait(store.dispatchTracked(.emit(2)), clock)
+        try await store.quiescent(timeout: patience)
+
+        wait.cancel()
+        let ended = try #require(await taskResult(of: wait)).get()
+        #expect(ended == instant(300), "a cancelled wait returns at once")
+        await clock.advance(to: instant(1_000))
+        #expect(store.state == ["1@0ms"], "2 was dropped")
+        #expect(store.throttles.count == 0, "the window closed with nothing to deliver")
+
+        try await dispatch(.emit(3), at: 1_000, store, clock)
+        #expect(store.state == ["1@0ms", "3@1000ms"], "so the next action goes through at once")
+        try await expectIdleAndEmpty(store, clock)
+    }
+
+    /// Cancelling the wait on `.emit(1)`'s effects is no business of `.emit(2)`'s held action.
+    @Test(arguments: [true, false])
+    func cancellingTheWaitOnTheOpenersEffectsLeavesAnotherActionsHeldDeliveryAlone(latest: Bool) async throws {
+        let clock = TestClock()
+        let store = throttleStore(clock: clock, latest: latest)
+        let openerWait = timedWait(store.dispatchTracked(.emit(1)), clock)
+        try await store.quiescent(timeout: patience)
+        await clock.advance(to: instant(300))
+        let heldWait = timedWait(store.dispatchTracked(.emit(2)), clock)
+        try await store.quiescent(timeout: patience)
+
+        openerWait.cancel()
+        _ = try #require(await taskResult(of: openerWait))
+        await clock.advance(to: instant(1_000))
+        #expect(store.state == ["1@0ms", "2@1000ms"], "2 is delivered at the window's end")
+        let ended = try #require(await taskResult(of: heldWait)).get()
+        #expect(ended == instant(1_000))
+        try await expectIdleAndEmpty(store, clock)
+    }
 }
