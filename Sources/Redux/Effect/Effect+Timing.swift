@@ -31,8 +31,10 @@ extension Effect {
     ///
     /// A held action stays its sender's: ``DispatchTicket/waitForEffects()`` on the dispatch
     /// whose effect sent it waits until it is delivered (and reduced) or dropped, and cancelling
-    /// that wait drops it. The window belongs to no dispatch: waiting on the effects of the
-    /// action that opened it does not wait for the window to end.
+    /// that wait drops it. The window belongs to no dispatch and to no other id: waiting on the
+    /// effects of the action that opened it does not wait for the window to end, and cancelling
+    /// an id around one sender's effect (`.throttle(...).cancellable(id:cancelInFlight:)`
+    /// included) cancels that effect, not the window.
     ///
     /// - Parameters:
     ///   - id: the throttle id (any `Hashable & Sendable`, scoped to the store).

@@ -201,20 +201,22 @@ extension Store {
             case .held:
                 return
             case .deliverAndOpen(let generation):
-                openThrottleWindow(rule, generation: generation, scope: scope)
+                openThrottleWindow(rule, generation: generation)
             }
         }
         enqueueEffectSend(action, site: site, promise: promise, token: token ?? source.groupToken(runtime), inPass: inPass)
     }
 
     /// The window timer of a throttle: at each window's end, delivers the pending action (which
-    /// opens the next window) or closes the window. The timer belongs to no dispatch's effect
-    /// group (it serves every action throttled with the id); a pending action is delivered as
+    /// opens the next window) or closes the window. The timer serves every action throttled
+    /// with the id, so it belongs to no dispatch's effect group and is registered under the
+    /// throttle id only: cancelling an id that encloses one sender's effect (its
+    /// `cancelInFlight` included) does not close the window. A pending action is delivered as
     /// its sender's, in its sender's group.
-    private nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64, scope: EffectScope) {
+    private nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64) {
         let clock = effectClock
         let opened = clock.now
-        let started = runtime.spawn(priority: nil, ids: scope.ids, group: nil) { [weak self] token in
+        let started = runtime.spawn(priority: nil, ids: [rule.id], group: nil) { [weak self] token in
             var windowEnd = opened.advanced(by: rule.window)
             while true {
                 do {

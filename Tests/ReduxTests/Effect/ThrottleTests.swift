@@ -356,4 +356,37 @@ struct ThrottleTests {
         #expect(ended == instant(1_000))
         try await expectIdleAndEmpty(store, clock)
     }
+
+    // MARK: Ids around a throttled effect
+
+    /// Each action's throttled effect is also `.cancellable(id: "req", cancelInFlight: true)`:
+    /// the next action cancels the previous effect, not the window that the first one's delivery
+    /// opened, so the throttle still holds 2 and 3 back (3 replaces 2 in latest mode).
+    @Test(arguments: [true, false])
+    func aCancelInFlightAroundTheThrottledEffectDoesNotCloseTheWindow(latest: Bool) async throws {
+        let clock = TestClock()
+        let store = ThrottleStore(initialState: [], reducers: [
+            Reducer(id: "throttle", effects: { state, action in
+                switch action {
+                case .emit(let n):
+                    return Effect<Act>.run { send in send(.delivered(n)) }
+                        .throttle(id: "t", for: Self.window, latest: latest)
+                        .cancellable(id: "req", cancelInFlight: true)
+                case .delivered(let n):
+                    state.append(stamped("\(n)", clock.now))
+                    return .none
+                default:
+                    return .none
+                }
+            }),
+        ], options: StoreOptions(clock: clock))
+
+        try await dispatch(.emit(1), at: 0, store, clock)
+        try await dispatch(.emit(2), at: 300, store, clock)
+        try await dispatch(.emit(3), at: 600, store, clock)
+        #expect(store.state == ["1@0ms"], "2 and 3 arrived inside the window")
+        await clock.advance(to: instant(1_000))
+        #expect(store.state == ["1@0ms", latest ? "3@1000ms" : "2@1000ms"])
+        try await expectIdleAndEmpty(store, clock)
+    }
 }
