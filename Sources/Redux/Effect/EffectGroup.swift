@@ -21,7 +21,7 @@ final class EffectGroup: @unchecked Sendable {
     private var isEmpty: Bool { tasks.isEmpty && pendingActions == 0 }
 
     /// Whether the wait on the group was cancelled (``cancel()``). Thread-safe.
-    var hasBeenCancelled: Bool { lock.withLock { isCancelled } }
+    @usableFromInline var hasBeenCancelled: Bool { lock.withLock { isCancelled } }
 
     /// A task joins. Returns `false` if the group was cancelled (the caller cancels the task).
     func join(_ id: UInt64, runtime: EffectRuntime) -> Bool {
