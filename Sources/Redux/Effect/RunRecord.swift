@@ -15,21 +15,27 @@ final class RunRecord<State: Sendable, Action: Sendable>: @unchecked Sendable {
     private var finished = false
     private var parked: [QueueEntry<State, Action>] = []
 
-    /// The effect group of the dispatch this run belongs to, if it is tracked or was sent by a
-    /// grouped effect.
+    /// The effect group the run's effects join: its tracked dispatch's, or that of the grouped
+    /// effect that sent it.
     let group: EffectGroup?
+    /// The group of the effect that sent this run's action, which waits for it until its
+    /// terminal (``finish()``); `nil` for a dispatch.
+    private let sender: EffectGroup?
     /// Whether the run is an action a grouped effect sent, which the group waits for until its
     /// terminal (``finish()``).
     private let holdsGroupAction: Bool
 
     @usableFromInline init() {
         self.group = nil
+        self.sender = nil
         self.holdsGroupAction = false
     }
 
-    init(group: EffectGroup?, holdsGroupAction: Bool) {
+    /// A run whose effects join `group`; `sender`, if any, waits for the run's terminal.
+    init(group: EffectGroup?, sender: EffectGroup? = nil) {
         self.group = group
-        self.holdsGroupAction = holdsGroupAction && group != nil
+        self.sender = sender
+        self.holdsGroupAction = sender != nil
     }
 
     /// Parks `entry` if the run has not ended; returns `false` (process it now) if it has.
@@ -51,7 +57,7 @@ final class RunRecord<State: Sendable, Action: Sendable>: @unchecked Sendable {
         let released = parked
         parked = []
         lock.unlock()
-        if first, holdsGroupAction { group?.actionEnded() }
+        if first, holdsGroupAction { sender?.actionEnded() }
         return released
     }
 }

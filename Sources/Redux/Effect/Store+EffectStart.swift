@@ -19,7 +19,7 @@ extension Store {
     @usableFromInline
     func passRecord(for run: ActionRun<State, Action>) -> RunRecord<State, Action> {
         if let current = currentRecord { return current }
-        let record = RunRecord<State, Action>(group: run.promise?.box.effectGroup, holdsGroupAction: false)
+        let record = RunRecord<State, Action>(group: run.promise?.box.effectGroup)
         currentRecord = record
         return record
     }

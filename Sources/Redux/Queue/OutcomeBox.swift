@@ -32,11 +32,15 @@ final class OutcomeBox<Action: Sendable>: @unchecked Sendable {
     }
 
     /// The group of this dispatch's effects, created on first use.
-    var effectGroup: EffectGroup {
+    var effectGroup: EffectGroup { effectGroup(parent: nil) }
+
+    /// The group of this dispatch's effects, created on first use inside `parent` (the group of
+    /// the effect that sent this tracked action).
+    func effectGroup(parent: EffectGroup?) -> EffectGroup {
         lock.lock()
         defer { lock.unlock() }
         if let effects { return effects }
-        let group = EffectGroup()
+        let group = EffectGroup(parent: parent)
         effects = group
         return group
     }

@@ -271,7 +271,14 @@ extension Store {
         }
         var run = entry.run
         if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) { return }
-        currentRecord = token.group.map { RunRecord(group: $0, holdsGroupAction: true) }
+        if let sender = token.group {
+            // A tracked send gets a group of its own inside the sender's, so its ticket waits for
+            // exactly its own effects; an untracked one's effects join the sender's group.
+            let group = run.promise.map { $0.box.effectGroup(parent: sender) } ?? sender
+            currentRecord = RunRecord(group: group, sender: sender)
+        } else {
+            currentRecord = nil
+        }
         runPipeline(&run, from: 0)
     }
 

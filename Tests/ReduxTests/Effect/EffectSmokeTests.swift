@@ -62,4 +62,31 @@ struct EffectSmokeTests {
         await store.dispatchTracked(.start).waitForEffects()
         #expect(store.state == [.start, .got(1), .got(2)])
     }
+
+    /// A ticket from `send.tracked` inside an effect waits for exactly the sent action's own
+    /// effects; the outer dispatch's wait covers them too.
+    @Test func aTrackedSendsTicketWaitsForItsOwnEffectsAndTheOuterWaitForThemToo() async throws {
+        enum Nested: Sendable, Equatable { case outer, inner, innerDone, outerDone }
+        let store = Store<[Nested], Nested>(initialState: [], reducers: [
+            Reducer(id: "nested", effects: { state, action in
+                state.append(action)
+                switch action {
+                case .outer:
+                    return .run { send in
+                        await send.tracked(.inner).waitForEffects()
+                        send(.outerDone)
+                    }
+                case .inner:
+                    return .run { send in
+                        try await send.sleep(for: .milliseconds(1))
+                        send(.innerDone)
+                    }
+                case .innerDone, .outerDone:
+                    return .none
+                }
+            }),
+        ])
+        await store.dispatchTracked(.outer).waitForEffects()
+        #expect(store.state == [.outer, .inner, .innerDone, .outerDone], "the inner wait covered .innerDone; the outer wait covered everything")
+    }
 }
