@@ -150,15 +150,15 @@ extension Store {
         _ work: @escaping @Sendable (Send<Action>, EffectToken) async throws -> Void
     ) {
         let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group) { [weak self] token in
-            guard let self else { return }
-            let send = self.makeSend(token: token, scope: scope, source: source)
+            // Never a strong `self` across the work: a sleeping effect must not keep its store alive.
+            guard let send = self?.makeSend(token: token, scope: scope, source: source) else { return }
             var completed = true
             do {
                 try await work(send, token)
             } catch {
                 completed = false
                 if !(token.isCancelled || Task.isCancelled || error is CancellationError) {
-                    self.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error)))
+                    self?.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error)))
                 }
             }
             if token.isCancelled || Task.isCancelled { completed = false }
