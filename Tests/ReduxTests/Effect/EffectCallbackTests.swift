@@ -102,4 +102,38 @@ struct EffectCallbackTests {
         #expect(store.state == [.start, .stop])
         #expect(diagnostics.values.isEmpty, "\(diagnostics.values)")
     }
+
+    /// After a cancellation the first fulfilment is silently ignored; a second one is still a
+    /// repeat, and a debug build says so once.
+    @Test func secondFulfilmentAfterCancellationIsStillReportedAsARepeat() async throws {
+        let diagnostics = SharedList<String>()
+        let stash = SharedValue<Fulfil?>(nil)
+        let installed = Gate()
+        let store = makeFxStore(options: options(diagnostics)) { action in
+            switch action {
+            case .start:
+                return .callback { fulfill in
+                    stash.value = fulfill
+                    installed.open()
+                }.cancellable(id: "callback")
+            case .stop:
+                return .cancel(id: "callback")
+            default:
+                return .none
+            }
+        }
+        store.dispatch(.start)
+        #expect(await installed.waitOpened(ifCancelled: .stopWaiting))
+        store.dispatch(.stop)
+        let fulfill = try #require(stash.value)
+        fulfill(.got(1))
+        fulfill(.got(2))
+        try await store.settled(timeout: patience)
+        #expect(store.state == [.start, .stop])
+        #if DEBUG
+        #expect(diagnostics.values.count == 1, "\(diagnostics.values)")
+        #else
+        #expect(diagnostics.values.isEmpty)
+        #endif
+    }
 }
