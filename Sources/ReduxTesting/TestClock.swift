@@ -1,0 +1,264 @@
+import Foundation
+
+/// A virtual clock for tests: time stands still until the test moves it, and each move waits for
+/// the stores running on the clock to finish what the move set off.
+///
+/// It plays the part that swift-clocks' `TestClock` plays for The Composable Architecture —
+/// sleeps end only when the test calls ``advance(by:)``, ``advance(to:)`` or ``run()`` — and adds
+/// one thing: it is a ``VirtualClock``. A store created with it attaches itself, and after every
+/// step of time the clock waits until each attached store is quiescent (no running task, empty
+/// queues) before it takes the next step or returns. So moving time never races work that has not
+/// reached its next sleep yet, and a test needs no `Task.yield()` between advancing and asserting.
+///
+/// Time is an ``Instant``, an offset from zero in `Swift.Duration`; it only moves forward.
+///
+/// Ordering: sleepers wake in deadline order; sleepers with the same deadline wake together, in
+/// the order their sleeps reached the clock (registration order). Every sleep through
+/// ``sleep(until:onWake:)`` calls its `onWake` exactly once, synchronously, before the sleeper
+/// resumes — whether time reached its deadline, the deadline had already passed, or its task was
+/// cancelled.
+///
+/// Isolation: `Sendable`; every member may be called from any thread or isolation. The clock's
+/// state sits behind one lock (an `NSLock`, which ThreadSanitizer understands on Linux, where it
+/// reports false races inside `Mutex`; hence `@unchecked`), and nobody is woken (no `onWake`,
+/// no resumption) while it is held.
+///
+/// Overlapping calls to `advance` and `run` are safe (time still never moves backward) but they
+/// interleave their steps; a test that wants one order of events moves time from one task.
+public final class TestClock: VirtualClock, @unchecked Sendable {
+    /// A point in a ``TestClock``'s time: an offset from the clock's zero.
+    ///
+    /// Comparable, Hashable, Sendable. Durations are `Swift.Duration`.
+    public struct Instant: InstantProtocol, Sendable {
+        /// How far after zero this instant is.
+        public let offset: Duration
+
+        /// The instant `offset` after zero (zero itself by default).
+        public init(offset: Duration = .zero) {
+            self.offset = offset
+        }
+
+        /// The instant `duration` after this one (before it, if `duration` is negative).
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// How long it is from this instant to `other` (negative if `other` is earlier).
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` is earlier than `rhs`.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+    }
+
+    /// How long, in real time (not the clock's), the clock waits for each participant to become
+    /// quiescent after each step before it goes on without it.
+    ///
+    /// A wait that times out is not an error: the clock takes its next step anyway, and a debug
+    /// build prints one line naming the participant and the timeout to standard error. It relies on
+    /// each participant to honour the timeout it is given, as ``VirtualClockParticipant`` requires.
+    public let quiescenceTimeout: Duration
+
+    private let lock = NSLock()
+    /// Read and written only under `lock`.
+    private var schedule: TestClockSchedule
+
+    /// Creates a clock whose time stands at `now`.
+    ///
+    /// - Parameters:
+    ///   - now: where time starts; zero by default.
+    ///   - quiescenceTimeout: the longest real time the clock waits for each participant after
+    ///     each step (see ``quiescenceTimeout``); 5 seconds by default.
+    public init(now: Instant = .init(), quiescenceTimeout: Duration = .seconds(5)) {
+        self.quiescenceTimeout = quiescenceTimeout
+        schedule = TestClockSchedule(now: now)
+    }
+
+    /// The current virtual time. Changes only in ``advance(by:)``, ``advance(to:)`` and ``run()``,
+    /// and only forward. Thread-safe.
+    public var now: Instant {
+        withSchedule { $0.now }
+    }
+
+    /// Zero: any two instants can be told apart.
+    public var minimumResolution: Duration { .zero }
+
+    /// How many sleepers wait for virtual time right now: sleeps that reached the clock and are
+    /// neither woken nor cancelled. Thread-safe; a snapshot, for tests that wait until their tasks
+    /// are asleep.
+    public var sleeperCount: Int {
+        withSchedule { $0.sleeperCount }
+    }
+
+    /// Registers `participant` (a store, or a test helper) to be waited for after each step of
+    /// time. Held weakly: a released participant is dropped, never waited for and never kept
+    /// alive. Attaching one that is already attached does nothing. Thread-safe.
+    ///
+    /// A participant attached while the clock is moving is first waited for at the next
+    /// quiescence wait.
+    public func attach(_ participant: any VirtualClockParticipant) {
+        withSchedule { $0.attach(participant) }
+    }
+
+    /// Sleeps until `deadline` on virtual time; the `Clock` requirement, used by
+    /// `clock.sleep(for:)` and `Task.sleep(until:clock:)`. The same as
+    /// ``sleep(until:onWake:)`` with an `onWake` that does nothing; `tolerance` is ignored.
+    ///
+    /// - Throws: `CancellationError` at once if the task is cancelled, before or during the sleep.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try await sleep(until: deadline, onWake: {})
+    }
+
+    /// Sleeps until virtual time reaches `deadline`, calling `onWake` exactly once, synchronously,
+    /// just before the sleeper resumes.
+    ///
+    /// - A `deadline` not after ``now`` returns at once (after `onWake`), without waiting for a
+    ///   step of time.
+    /// - Otherwise the sleeper waits until ``advance(by:)``, ``advance(to:)`` or ``run()`` reaches
+    ///   its deadline; that step calls `onWake` on the advancing task, then resumes the sleeper.
+    ///   Sleepers wake in deadline order, ties in registration order.
+    /// - If the task is cancelled (before or during the sleep), `onWake` is called on the
+    ///   cancelling thread, then the sleep throws `CancellationError` — at once, without any
+    ///   advance. Cancellation wins over a deadline that has already passed.
+    ///
+    /// `onWake` runs on whichever thread wakes the sleeper (the sleeping task, the advancing task
+    /// or the canceller), never under the clock's lock; it must be quick and thread-safe.
+    ///
+    /// Complexity: O(n) in the number of sleepers.
+    ///
+    /// - Throws: `CancellationError` if the task is cancelled.
+    public func sleep(until deadline: Instant, onWake: @escaping @Sendable () -> Void) async throws {
+        let token = withSchedule { $0.reserveToken() }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let registration = withSchedule {
+                    $0.register(token, deadline: deadline, continuation: continuation, onWake: onWake)
+                }
+                switch registration {
+                case .asleep:
+                    break
+                case .due:
+                    onWake()
+                    continuation.resume()
+                case .cancelled:
+                    onWake()
+                    continuation.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            guard let sleeper = withSchedule({ $0.cancel(token) }) else { return }
+            sleeper.onWake()
+            sleeper.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward by `duration` (a negative duration counts as zero), waking every sleeper
+    /// due on the way; the same as ``advance(to:)`` with ``now`` plus `duration`, the target taken
+    /// when the call begins.
+    public func advance(by duration: Duration) async {
+        let target = now.advanced(by: max(duration, .zero))
+        await advance(to: target)
+    }
+
+    /// Moves time forward to `deadline`, one step per deadline due on the way, waiting for the
+    /// participants between steps.
+    ///
+    /// 1. Waits until every attached participant is quiescent.
+    /// 2. While the earliest sleeper's deadline is not after `deadline`: sets ``now`` to that
+    ///    deadline; calls `onWake` of every sleeper due at it, in registration order, then resumes
+    ///    them in the same order; waits until every participant is quiescent again. Sleeps that
+    ///    reach the clock meanwhile with a deadline not after `deadline` are woken in this call.
+    /// 3. Sets ``now`` to `deadline`.
+    ///
+    /// Time never moves backward: with `deadline` not after ``now`` this only waits for the
+    /// participants. Each wait gives up after ``quiescenceTimeout`` (real time) and the clock
+    /// goes on, so the call always returns. Ignores cancellation of the calling task: the
+    /// participants' waits may end early, but time still reaches `deadline`.
+    ///
+    /// A quiescence wait asks the participants one after another, in attachment order, each once:
+    /// work that a participant asked later hands to one asked earlier is not waited for in that
+    /// wait. Cost: a participant that never becomes quiescent costs ``quiescenceTimeout`` of real
+    /// time per wait (one before the first step, one after each).
+    public func advance(to deadline: Instant) async {
+        await waitForParticipants()
+        while let due = takeStep(upTo: deadline) {
+            wake(due)
+            await waitForParticipants()
+        }
+    }
+
+    /// Moves time from deadline to deadline until no sleeper remains, waiting for the participants
+    /// between steps as ``advance(to:)`` does; ``now`` ends at the last deadline it woke (it is
+    /// unchanged if no sleeper was waiting).
+    ///
+    /// A sleeper that always sleeps again — a repeating timer — keeps this from ever returning;
+    /// bound such a run with ``run(maxSteps:)``. It also returns when the calling task is
+    /// cancelled, between steps.
+    public func run() async {
+        await run(maxSteps: .max)
+    }
+
+    /// Like ``run()``, but takes at most `maxSteps` steps (one step wakes every sleeper due at one
+    /// deadline), so a repeating timer cannot make it run forever. Waits for the participants
+    /// before the first step and after each one. Returns early, between steps, if the calling task
+    /// is cancelled.
+    ///
+    /// - Returns: `true` if no sleeper remains when it returns, `false` if it stopped at
+    ///   `maxSteps` (or at a cancellation) with sleepers still waiting.
+    @discardableResult
+    public func run(maxSteps: Int) async -> Bool {
+        await waitForParticipants()
+        var steps = 0
+        while steps < maxSteps, !Task.isCancelled, let due = takeStep(upTo: nil) {
+            wake(due)
+            await waitForParticipants()
+            steps += 1
+        }
+        return sleeperCount == 0
+    }
+
+    /// Runs `body` on the state under the lock.
+    private func withSchedule<Result>(_ body: (inout TestClockSchedule) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&schedule)
+    }
+
+    /// One step under the lock: the sleepers due at the earliest deadline not after `limit`, with
+    /// `now` moved to it; or, when none is due, `nil`, with `now` moved to `limit` in the same
+    /// critical section (so no sleep can register behind it).
+    private func takeStep(upTo limit: Instant?) -> [ScheduledSleeper]? {
+        withSchedule { schedule in
+            if let due = schedule.takeDue(upTo: limit) { return due }
+            if let limit { schedule.moveNow(to: limit) }
+            return nil
+        }
+    }
+
+    /// Calls every `onWake`, then resumes every sleeper, both in order. Outside the lock.
+    private func wake(_ due: [ScheduledSleeper]) {
+        for sleeper in due { sleeper.onWake() }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Waits, one after another, until each live participant is quiescent or its timeout passed.
+    /// Holds each participant strongly only while waiting for it.
+    private func waitForParticipants() async {
+        let participants = withSchedule { $0.liveParticipants() }
+        for reference in participants {
+            guard let participant = reference.participant else { continue }
+            let quiescent = await participant.waitUntilQuiescent(timeout: quiescenceTimeout)
+            #if DEBUG
+            if !quiescent {
+                let line = "ReduxTesting: TestClock: \(type(of: participant)) was not quiescent within the quiescence timeout of \(quiescenceTimeout) (real time); moving time on at \(now.offset).\n"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+            #else
+            _ = quiescent
+            #endif
+        }
+    }
+}
