@@ -1,4 +1,5 @@
 @testable import Redux
+import ReduxTesting
 import Testing
 
 /// Issue 6, section 1, lifetime: invalidating or releasing the store cancels every effect,
@@ -7,8 +8,8 @@ import Testing
 /// bookkeeping behind.
 ///
 /// `@testable` for the runtime's tables (`bookkeepingCount`, `activeCount`), read after the
-/// store is gone. The sleeping effects sleep an hour on the store's (continuous) clock: in these
-/// tests, until they are cancelled.
+/// store is gone. The sleeping effects sleep an hour on the store's clock (a `ContinuousClock`,
+/// or a `TestClock` that is never advanced): in these tests, until they are cancelled.
 @Suite("Effect lifetime", .timeLimit(.minutes(2)))
 @MainActor
 struct EffectLifetimeTests {
@@ -64,11 +65,21 @@ struct EffectLifetimeTests {
         #expect(store.runtime.bookkeepingCount == 0)
     }
 
-    @Test func releaseWithAThousandEffectsInFlightFreesTheStoreAndCancelsEveryEffect() async throws {
+    /// The clock the sleeping effects sleep on.
+    enum SleepClock: String, CaseIterable, Sendable {
+        /// `ContinuousClock`: an hour-long sleep, in effect until cancelled.
+        case continuous
+        /// `ReduxTesting`'s `TestClock`, never advanced: the sleeps end only by cancellation.
+        case testClock
+    }
+
+    @Test(arguments: SleepClock.allCases)
+    func releaseWithAThousandEffectsInFlightFreesTheStoreAndCancelsEveryEffect(_ sleepClock: SleepClock) async throws {
         let count = 1_000
         let started = ArrivalCounter(count: count)
         let cancelled = ArrivalCounter(count: count)
         let reduced = SharedList<FxAction>()
+        let testClock = TestClock()
         weak var weakStore: FxStore?
         let runtime: EffectRuntime
         do {
@@ -90,10 +101,14 @@ struct EffectLifetimeTests {
                         }
                     })
                 }),
-            ])
+            ], options: StoreOptions(clock: sleepClock == .testClock ? testClock : ContinuousClock()))
             store.dispatch(.start)
             #expect(store.activeTaskCount == count)
-            #expect(await started.gate.waitOpened(ifCancelled: .stopWaiting), "every effect is asleep")
+            #expect(await started.gate.waitOpened(ifCancelled: .stopWaiting), "every effect started")
+            if sleepClock == .testClock {
+                try await store.quiescent(timeout: patience)
+                #expect(testClock.sleeperCount == count, "every effect is asleep on the test clock")
+            }
             weakStore = store
             runtime = store.runtime
         }
@@ -101,6 +116,8 @@ struct EffectLifetimeTests {
         #expect(await cancelled.gate.waitOpened(ifCancelled: .stopWaiting), "every effect saw its cancellation")
         #expect(await yieldUntil { runtime.activeCount == 0 })
         #expect(runtime.bookkeepingCount == 0)
+        #expect(runtime.runningCount == 0)
+        #expect(testClock.sleeperCount == 0)
         #expect(reduced.values == [.start], "nothing the effects sent was reduced")
     }
 
