@@ -13,6 +13,7 @@
 //   signal, the message on standard error); a release build drops the effect and prints
 //   `reduced <actions>`.
 // - `cancel-before-start`: see `cancelBeforeStart()`.
+// - `stale-effect-token`: see `staleEffectToken()`.
 // Exits 0 (but for the debug assertion).
 import Redux
 
@@ -70,6 +71,8 @@ if arguments.count == 2, arguments[0] == "runaway", let reentrant = Int(argument
     runaway(reentrant: reentrant)
 } else if arguments == ["effect-default-next"] {
     effectWithDefaultNext()
+} else if arguments == ["stale-effect-token"] {
+    staleEffectToken()
 } else if arguments == ["cancel-before-start"] {
     cancelBeforeStart()
 } else {

@@ -195,4 +195,14 @@ struct EffectLifetimeTests {
         #expect(store.activeTaskCount == 0)
         #expect(store.throttles.count == 0)
     }
+
+    /// A child `Task` an effect started inherits the effect's task-local runtime token and may
+    /// outlive the effect, its store and its store's runtime; sleeping later on another store's
+    /// clock must not touch the dead runtime. In the `DiagnosticsProbe` child process (mode
+    /// `stale-effect-token`), since the failure is a crash.
+    @Test func childTaskOfAnEffectCanSleepOnAnotherStoresClockAfterItsOwnStoreIsGone() async throws {
+        let run = try await runDiagnosticsProbe(["stale-effect-token"], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == ["child slept true"])
+    }
 }
