@@ -165,4 +165,28 @@ struct WaitForEffectsTests {
         store.invalidate()
         #expect(await taskResult(of: Task { () async throws in await waiter.value }) != nil, "the wait returned")
     }
+
+    /// The log handler invalidates the store on the `.enqueued` event of an action the effect
+    /// sent (delivered just before that action would run): the action is dropped, and the wait,
+    /// which was waiting for that action's terminal, returns. The test holds the main actor until
+    /// the effect's task has ended, so no task is left for the invalidation to cancel.
+    @Test func waitForEffectsReturnsWhenTheLogHandlerInvalidatesTheStoreOnASentActionsArrival() async throws {
+        let reference = WeakReference<FxStore>()
+        let store = Store<[FxAction], FxAction>(
+            initialState: [],
+            reducers: [fxReducer { action in
+                action == .start ? .run { send in send(.got(1)) } : .none
+            }],
+            onLog: { event in
+                if case .enqueued = event.kind, event.action == .got(1) { reference.object?.invalidate() }
+            }
+        )
+        reference.object = store
+        let ticket = store.dispatchTracked(.start)
+        #expect(blockUntil { store.activeTaskCount == 0 }, "the effect sent got(1) and ended")
+        let waiter = Task { await ticket.waitForEffects() }
+        #expect(await taskResult(of: Task { () async throws in await waiter.value }, within: .seconds(5)) != nil, "the wait returned")
+        #expect(store.state == [.start])
+        waiter.cancel()
+    }
 }
