@@ -269,7 +269,10 @@ extension Store {
             return
         }
         var run = entry.run
-        if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) { return }
+        if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) {
+            token.group?.actionEnded()  // dropped as a plain dispatch: its group stops waiting for it here
+            return
+        }
         currentRecord = token.group.map { RunRecord(group: $0, holdsGroupAction: true) }
         runPipeline(&run, from: 0)
     }
