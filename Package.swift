@@ -16,7 +16,8 @@ let package = Package(
     targets: [
         .target(name: "Redux"),
         .target(name: "ReduxTesting", dependencies: ["Redux"]),
-        .executableTarget(name: "ReduxDemo", dependencies: ["Redux"], path: "Examples/Demo"),
+        // The demo replays sessions on ReduxTesting's TestClock (virtual time).
+        .executableTarget(name: "ReduxDemo", dependencies: ["Redux", "ReduxTesting"], path: "Examples/Demo"),
         .executableTarget(name: "ReduxBench", dependencies: ["Redux"], path: "Benchmarks/ReduxBench"),
         // A child process for the test that checks the real standard error (not a product).
         .executableTarget(name: "DiagnosticsProbe", dependencies: ["Redux"], path: "Tests/DiagnosticsProbe"),

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Checks redux-demo end to end: the shipped session replays cleanly, and bad input stops the
-# replay with a message on stderr and the documented exit status (README.md, "The demo"): 64 for
-# bad arguments, 65 for bad data (a malformed line, an unknown action, a file with no action),
-# 66 for a file that cannot be opened. One line per check; exits non-zero if any check fails.
+# Checks redux-demo end to end: the shipped sessions (counter/login and search) replay cleanly
+# and identically on every run, and bad input stops the replay with a message on stderr and the
+# documented exit status (README.md, "The demo"): 64 for bad arguments, 65 for bad data (a
+# malformed line, an unknown action, a bad clock line, a file with no action), 66 for a file that
+# cannot be opened. One line per check; exits non-zero if any check fails.
 #
 #   Examples/check-demo.sh [swift run flags...]     e.g. Examples/check-demo.sh -c release
 #   SWIFT_SCRATCH=/tmp/build Examples/check-demo.sh  adds --scratch-path /tmp/build
@@ -112,13 +113,64 @@ for args in "$one $one" "--frobnicate"; do
     fi
 done
 
-# 9. --help: exit 0, the usage on stdout, listing the exit statuses.
+# 9. --help: exit 0, the usage on stdout, listing the exit statuses and explaining clock lines.
 demo --help
 if [[ $(status) == 0 ]] && grep -Fq "usage: redux-demo" "$work/out" && grep -Eq '^ +64 ' "$work/out" \
-    && grep -Eq '^ +65 ' "$work/out" && grep -Eq '^ +66 ' "$work/out"; then
-    pass "--help: exit 0, usage with exit statuses 64, 65, 66 on stdout"
+    && grep -Eq '^ +65 ' "$work/out" && grep -Eq '^ +66 ' "$work/out" && grep -Fq '{"advance":"250ms"}' "$work/out"; then
+    pass "--help: exit 0, usage with exit statuses 64, 65, 66 and clock lines on stdout"
 else
     fail "--help: expected exit 0 and the usage with its exit statuses (got exit $(status))"
+fi
+
+# 10. The search session: exit 0; the transcript shows the request cancelled in flight, the
+# failure recovered as searchFailed, and the retry; the final state holds the retried query's
+# results with nothing loading and no error.
+search=Examples/Sessions/search.jsonl
+demo "$search"
+if [[ $(status) == 0 ]] && grep -Fq 'service: request for "swift" (attempt 1) cancelled in flight' "$work/out" \
+    && grep -Eq '↳ resolver search: reduce as searchFailed\(query: "redux"' "$work/out" \
+    && grep -Eq '^ +[0-9]+  retry → reduced$' "$work/out" \
+    && final_json_has '"query" *: *"redux",?$' && final_json_has '^ +"swift-redux",?$' \
+    && final_json_has '"isLoading" *: *false,?$' && final_json_has '"loadingTicks" *: *0,?$' \
+    && final_json_has '"error" *: *null,?$' && final_json_has '"attempt" *: *2,?$' \
+    && ! grep -Fq 'still asleep on the clock' "$work/out"; then
+    pass "search session: exit 0, in-flight request cancelled, failure retried, final results for \"redux\""
+else
+    fail "search session: expected exit 0 and the final results for \"redux\" (got exit $(status))"
+    sed 's/^/      /' "$work/err" | tail -5
+fi
+
+# 11. Replays are deterministic: the same session prints the same bytes on every run.
+for session in Examples/Sessions/counter-login.jsonl "$search"; do
+    demo "$session"
+    cp "$work/out" "$work/first"
+    demo "$session"
+    if [[ $(status) == 0 ]] && cmp -s "$work/first" "$work/out"; then
+        pass "$(basename "$session"): two runs print the same transcript"
+    else
+        fail "$(basename "$session"): two runs printed different transcripts (exit $(status))"
+        diff "$work/first" "$work/out" | head -5 | sed 's/^/      /'
+    fi
+done
+
+# 12. A bad clock line: exit 65, FILE:2: on stderr naming the problem, the line before applied.
+clock="$work/clock.jsonl"
+for advance in '"soon"' '"-5ms"' '"250"' '"5m"' '250' '"2h"' '"7200s"' '"0.0000000001s"'; do
+    printf '%s\n' '{"type":"increment"}' "{\"advance\":$advance}" '{"type":"increment"}' >"$clock"
+    demo "$clock"
+    if [[ $(status) == 65 ]] && grep -Eq "^$clock:2: .*(duration|advance|forward|nanosecond)" "$work/err" \
+        && grep -Eq '"counter" *: *1,?$' "$work/out"; then
+        pass "clock line {\"advance\":$advance}: exit 65, '$clock:2:' on stderr"
+    else
+        fail "clock line {\"advance\":$advance}: expected exit 65 and '$clock:2:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
+    fi
+done
+printf '%s\n' '{"advance":"1s","type":"increment"}' >"$clock"
+demo "$clock"
+if [[ $(status) == 65 ]] && grep -Fq "$clock:1: a clock line has only the field \"advance\"" "$work/err"; then
+    pass "clock line with a \"type\" too: exit 65, '$clock:1:' on stderr"
+else
+    fail "clock line with a \"type\" too: expected exit 65 and '$clock:1:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
 fi
 
 if ((failures > 0)); then

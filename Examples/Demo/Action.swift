@@ -1,7 +1,9 @@
-/// Everything a user (or the app itself) can ask the demo app to do.
+/// Everything a user (or the app itself) can ask the demo app to do: the counter and login
+/// actions here, and the search feature's actions (``SearchAction``) wrapped in ``search(_:)``.
 ///
 /// Encoded as one flat JSON object with a `type` field, so a session file reads like a log:
-/// `{"type":"login","user":"ada","password":"lovelace"}`.
+/// `{"type":"login","user":"ada","password":"lovelace"}`. A search action is written the same
+/// way, without any wrapping: `{"type":"queryChanged","query":"swift"}`.
 enum AppAction: Sendable, Equatable {
     /// Adds one to the counter at once.
     case increment
@@ -23,6 +25,13 @@ enum AppAction: Sendable, Equatable {
     case logout
     /// The user's profile arrived (dispatched by a `.task` after sign-in).
     case profileLoaded(displayName: String)
+    /// An action of the search feature (see SearchAction.swift).
+    case search(SearchAction)
+}
+
+/// The demo app's two features; the transcript shows the state of the ones a session used.
+enum Feature: Sendable, CaseIterable {
+    case counterLogin, search
 }
 
 extension AppAction {
@@ -43,8 +52,16 @@ extension AppAction {
         }
     }
 
-    var kind: Kind {
+    /// Which feature the action belongs to.
+    var feature: Feature {
+        if case .search = self { return .search }
+        return .counterLogin
+    }
+
+    /// The counter/login kind of this action; `nil` for a search action.
+    var kind: Kind? {
         switch self {
+        case .search: nil
         case .increment: .increment
         case .decrement: .decrement
         case .reset: .reset
@@ -59,35 +76,55 @@ extension AppAction {
     }
 }
 
-extension AppAction: Codable {
-    /// Any key of the flat object; lets the decoder reject fields a kind does not have.
-    private struct Field: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+/// Any key of a flat action object; lets a decoder reject fields a kind does not have.
+struct ActionField: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 
-    /// Decodes strictly: the `type` must name a case, and the object must have exactly that
-    /// case's fields, so a typo never turns into a different action.
+    /// The error for a `type` that names no action; `known` lists the ones that exist.
+    static func unknownAction(_ name: String, known: [String]) -> DecodingError {
+        DecodingError.dataCorrupted(.init(
+            codingPath: [ActionField("type")],
+            debugDescription: "unknown action \"\(name)\" (known: \(known.joined(separator: ", ")))"
+        ))
+    }
+}
+
+extension KeyedDecodingContainer<ActionField> {
+    /// Throws unless the object has no key besides `type` and `fields` (the fields of the
+    /// action named `name`), naming the first extra key in sorted order.
+    func rejectFields(except fields: [String], of name: String) throws {
+        let allowed = Set(fields + ["type"])
+        if let extra = allKeys.map(\.stringValue).filter({ !allowed.contains($0) }).sorted().first {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [ActionField(extra)],
+                debugDescription: "action \"\(name)\" has no field \"\(extra)\""
+            ))
+        }
+    }
+}
+
+extension AppAction: Codable {
+    private typealias Field = ActionField
+
+    /// Decodes strictly: the `type` must name a case (of this enum or of ``SearchAction``), and
+    /// the object must have exactly that case's fields, so a typo never turns into a different
+    /// action.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Field.self)
         let name = try container.decode(String.self, forKey: Field("type"))
         guard let kind = Kind(rawValue: name) else {
-            let known = Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [Field("type")],
-                debugDescription: "unknown action \"\(name)\" (known: \(known))"
-            ))
+            if SearchAction.Kind(rawValue: name) != nil {
+                self = .search(try SearchAction(from: decoder))
+                return
+            }
+            let known = Kind.allCases.map(\.rawValue) + SearchAction.Kind.allCases.map(\.rawValue)
+            throw Field.unknownAction(name, known: known)
         }
-        let allowed = Set(kind.fields + ["type"])
-        if let extra = container.allKeys.map(\.stringValue).filter({ !allowed.contains($0) }).sorted().first {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [Field(extra)],
-                debugDescription: "action \"\(name)\" has no field \"\(extra)\""
-            ))
-        }
+        try container.rejectFields(except: kind.fields, of: name)
         func string(_ field: String) throws -> String {
             try container.decode(String.self, forKey: Field(field))
         }
@@ -106,10 +143,14 @@ extension AppAction: Codable {
     }
 
     func encode(to encoder: any Encoder) throws {
+        guard let kind else {
+            if case let .search(action) = self { try action.encode(to: encoder) }
+            return
+        }
         var container = encoder.container(keyedBy: Field.self)
         try container.encode(kind.rawValue, forKey: Field("type"))
         switch self {
-        case .increment, .decrement, .reset, .delayedIncrement, .delayedDecrement, .logout:
+        case .search, .increment, .decrement, .reset, .delayedIncrement, .delayedDecrement, .logout:
             break
         case let .login(user, password):
             try container.encode(user, forKey: Field("user"))
@@ -125,11 +166,17 @@ extension AppAction: Codable {
 }
 
 extension AppAction: CustomStringConvertible {
-    /// A short form for the transcript; passwords are masked.
+    /// A short form for the transcript; passwords are masked. A search action reads as its own
+    /// description, without the wrapping case.
     var description: String {
         switch self {
-        case .increment, .decrement, .reset, .delayedIncrement, .delayedDecrement, .logout:
-            kind.rawValue
+        case let .search(action): action.description
+        case .increment: "increment"
+        case .decrement: "decrement"
+        case .reset: "reset"
+        case .delayedIncrement: "delayedIncrement"
+        case .delayedDecrement: "delayedDecrement"
+        case .logout: "logout"
         case let .login(user, _): "login(user: \(String(reflecting: user)), password: ***)"
         case let .loginSucceeded(user): "loginSucceeded(user: \(String(reflecting: user)))"
         case let .loginFailed(reason): "loginFailed(reason: \(String(reflecting: reason)))"

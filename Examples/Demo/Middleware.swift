@@ -5,7 +5,8 @@ import Redux
 enum Middlewares {
     static let all = [delay, bounds, auth, session]
 
-    /// How long the app's slow operations take; short, so a replay ends in seconds.
+    /// How long the app's slow operations take, on the store's clock. The demo's clock is a
+    /// `TestClock`: these sleeps end only when a session's clock lines move time past them.
     enum Delay {
         static let counter = Duration.milliseconds(100)
         static let login = Duration.milliseconds(150)

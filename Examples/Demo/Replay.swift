@@ -1,77 +1,156 @@
 import Foundation
 import Redux
+import ReduxTesting
 
-/// Replays a session file through a store, printing each action, its outcome, what it set off,
-/// and the state after it.
+/// Replays a session file through a store running on a `TestClock`, printing each line, what
+/// it set off, and the state after it.
 ///
-/// Isolation: main actor, like the store. Each line is dispatched with `dispatchTracked`, its
-/// outcome awaited, and then the store awaited until settled, so the follow-ups an action sets
-/// off (re-entrant dispatches, `.task` results, resolver recoveries) are printed under it and
-/// the transcript is the same on every run.
+/// Isolation: main actor, like the store. An action line is dispatched with `dispatchTracked`;
+/// a clock line moves the clock with `advance(by:)`, which wakes the sleepers due in deadline
+/// order and waits for the store after each step. After either, the replay waits until the store
+/// is quiescent (every task it owns finished or asleep on the clock, nothing queued), so what the
+/// line set off (re-entrant dispatches, effects' actions and errors, resolver recoveries) is
+/// printed under it and the transcript is the same on every run. Nothing waits for real time:
+/// a replay takes milliseconds.
 @MainActor
 struct Replay {
     let store: Store<AppState, AppAction>
+    let clock: TestClock
     let transcript: Transcript
+
+    /// The longest real time to wait for the store after a line before calling it stuck.
+    static let patience = Duration.seconds(5)
 
     /// Replays every line of `session`, stopping at the first bad one.
     ///
-    /// - Throws: ``ReplayError/badLine(path:line:reason:)`` for a line that is not an action
-    ///   (earlier lines stay applied, this one is not), ``ReplayError/stuck(path:line:reason:)``
-    ///   if the store does not settle within five seconds.
+    /// - Throws: ``ReplayError/badLine(path:line:reason:)`` for a line that is neither an action
+    ///   nor a clock line (earlier lines stay applied, this one is not),
+    ///   ``ReplayError/stuck(path:line:reason:)`` if the store is not quiescent within
+    ///   ``patience`` after a line.
     func run(_ session: SessionFile) async throws(ReplayError) {
         print("Replaying \(session.path) (\(session.lines.count) \(session.lines.count == 1 ? "line" : "lines"))")
-        print("initial    \(store.state.compactDescription)")
+        print("initial    \(store.state.compactDescription(showing: Set(Feature.allCases)))")
+        var used: Set<Feature> = []
         for line in session.lines {
-            let action = try session.action(at: line)
+            let entry = try session.entry(at: line)
             transcript.clear()
-            let ticket = store.dispatchTracked(action)
-            do {
-                let outcome = try await ticket.outcome
-                try await store.settled(timeout: .seconds(5))
-                print("\(Format.lineNumber(line.number))  \(action) → \(Format.outcome(outcome))")
-            } catch {
-                throw .stuck(path: session.path, line: line.number, reason: "\(error)")
+            let heading: String
+            switch entry {
+            case let .action(action):
+                used.insert(action.feature)
+                let ticket = store.dispatchTracked(action)
+                transcript.replaying(ticket.sequence, line: line.number, action: action)
+                try await quiescent(after: line.number, in: session)
+                let outcome = ticket.outcomeIfFinished.map(Format.outcome) ?? transcript.pending(ticket.sequence)
+                heading = "\(action) → \(outcome)"
+            case let .advance(duration, text):
+                await clock.advance(by: duration)
+                try await quiescent(after: line.number, in: session)
+                heading = "advance \(text) → t=\(Format.duration(clock.now.offset))"
             }
+            print("\(Format.lineNumber(line.number))  \(heading)")
             for followUp in transcript.followUps() { print("      ↳ \(followUp)") }
-            print("      = \(store.state.compactDescription)")
+            print("      = \(store.state.compactDescription(showing: used.isEmpty ? Set(Feature.allCases) : used))")
+        }
+        let asleep = store.activeTaskCount
+        if asleep > 0 {
+            print("\n\(asleep) \(asleep == 1 ? "task is" : "tasks are") still asleep on the clock at t=\(Format.duration(clock.now.offset)) (a clock line would wake \(asleep == 1 ? "it" : "them"))")
+        }
+    }
+
+    /// Waits until the store is quiescent; past ``patience``, the replay is stuck.
+    private func quiescent(after line: Int, in session: SessionFile) async throws(ReplayError) {
+        do {
+            try await store.quiescent(timeout: Self.patience)
+        } catch {
+            throw .stuck(path: session.path, line: line, reason: "\(error)")
         }
     }
 }
 
-/// Collects the store's log events for the action being replayed, so what it set off can be
-/// printed under it.
+/// Collects the store's log events, and the notes of the fake search service, for the line being
+/// replayed, so what it set off can be printed under it.
 @MainActor
 final class Transcript {
-    private var events: [LogEvent<AppAction>] = []
+    private enum Entry {
+        case log(LogEvent<AppAction>)
+        case note(String)
+    }
 
-    func record(_ event: LogEvent<AppAction>) { events.append(event) }
+    private var entries: [Entry] = []
+    /// The sequence of the action replayed on the current line; `nil` on a clock line.
+    private var replayed: UInt64?
+    /// Replayed actions that have not reached their terminal yet, by sequence, with their line.
+    private var pendingLines: [UInt64: (line: Int, action: AppAction)] = [:]
 
-    func clear() { events.removeAll(keepingCapacity: true) }
+    /// Called for every log event. Service notes written since the last event go before it: they
+    /// were written synchronously during the step that logged the previous event (see
+    /// ``SearchService/Journal``).
+    func record(_ event: LogEvent<AppAction>) {
+        takeNotes()
+        entries.append(.log(event))
+    }
+
+    func clear() {
+        entries.removeAll(keepingCapacity: true)
+        replayed = nil
+    }
+
+    /// The current line dispatched the action with `sequence`.
+    func replaying(_ sequence: UInt64, line: Int, action: AppAction) {
+        replayed = sequence
+        pendingLines[sequence] = (line, action)
+    }
+
+    /// What an action that has no outcome yet is waiting for: a `.deferred` middleware, most
+    /// likely, asleep on the clock until a clock line moves time.
+    func pending(_ sequence: UInt64) -> String {
+        for case let .log(event) in entries where event.sequence == sequence {
+            if case let .middleware(step, .deferred) = event.kind { return "suspended (deferred by \(step.id))" }
+        }
+        return "pending"
+    }
 
     /// One line per notable step since ``clear()``, in the order it happened: a `.deferred`
-    /// resume, a `.task` started, a resolver's decision, an error from a task, and every other
-    /// action (dispatched by a middleware, a task or a resolver) reaching its terminal. The
-    /// replayed action is the first one enqueued since ``clear()``; its own terminal is printed
-    /// by the caller.
+    /// resume, a `.task` or an effect started, a resolver's decision, an error from a task or an
+    /// effect, a service note, and every action reaching its terminal — except the one replayed
+    /// on this line, whose outcome the caller prints. An action replayed on an earlier line that
+    /// ends now is named with its line.
     func followUps() -> [String] {
-        guard let replayed = events.first(where: { if case .enqueued = $0.kind { true } else { false } })?.sequence
-        else { return [] }
-        return events.compactMap { event in
-            switch event.kind {
-            case let .resumed(step, exit):
-                "deferred by \(step.id), resumed: \(Format.exit(exit))"
-            case let .middleware(step, .task):
-                "\(step.id) started a task"
-            case let .resolver(step, exit):
-                if case .defaultNext = exit { nil } else { "resolver \(step.id): \(Format.exit(exit))" }
-            case let .effectFailed(origin, error):
-                "\(origin) threw: \(error)"
-            case let .terminal(outcome) where event.sequence != replayed:
-                "\(event.action) → \(Format.outcome(outcome))"
-            default:
-                nil
+        takeNotes()
+        return entries.compactMap { entry in
+            switch entry {
+            case let .note(note):
+                return "service: \(note)"
+            case let .log(event):
+                switch event.kind {
+                case let .resumed(step, exit):
+                    return "deferred by \(step.id), resumed: \(Format.exit(exit))"
+                case let .middleware(step, .task):
+                    return "\(step.id) started a task"
+                case let .effectStarted(origin):
+                    return "\(Format.component(origin)) started an effect"
+                case let .resolver(step, exit):
+                    if case .defaultNext = exit { return nil }
+                    return "resolver \(step.id): \(Format.exit(exit))"
+                case let .effectFailed(origin, error):
+                    return "\(origin) threw: \(error)"
+                case let .terminal(outcome):
+                    let earlier = pendingLines.removeValue(forKey: event.sequence)
+                    if event.sequence == replayed { return nil }
+                    if let earlier {
+                        return "line \(earlier.line) \(earlier.action) → \(Format.outcome(outcome))"
+                    }
+                    return "\(event.action) → \(Format.outcome(outcome))"
+                default:
+                    return nil
+                }
             }
         }
+    }
+
+    private func takeNotes() {
+        for note in SearchService.journal.drain() { entries.append(.note(note)) }
     }
 }
 
@@ -113,6 +192,33 @@ enum Format {
         case let .reduceAs(action): "as \(action)"
         case .done: "done"
         }
+    }
+
+    /// The component an effect is attributed to: `reducer search`, `middleware session`.
+    static func component(_ origin: ErrorOrigin) -> String {
+        switch origin {
+        case let .reducer(id, _): "reducer \(id)"
+        case let .effect(id, _): "middleware \(id)"
+        default: "\(origin)"
+        }
+    }
+
+    /// A duration as a clock line would write it: milliseconds below a second (`250ms`,
+    /// `0.5ms`), seconds from there on (`1.5s`, `2s`); at most nine decimals, trailing zeros
+    /// dropped.
+    static func duration(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        func decimal(_ value: Int64, unit: Int64, digits: Int) -> String {
+            let whole = value / unit
+            var fraction = String(value % unit)
+            fraction = String(repeating: "0", count: digits - fraction.count) + fraction
+            while fraction.last == "0" { fraction.removeLast() }
+            return fraction.isEmpty ? "\(whole)" : "\(whole).\(fraction)"
+        }
+        return nanoseconds < 1_000_000_000
+            ? decimal(nanoseconds, unit: 1_000_000, digits: 6) + "ms"
+            : decimal(nanoseconds, unit: 1_000_000_000, digits: 9) + "s"
     }
 
     /// A line number right-aligned in four columns.

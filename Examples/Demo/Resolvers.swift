@@ -1,8 +1,9 @@
 import Redux
 
-/// The demo's resolvers: consulted only when a middleware or an effect raised an error.
+/// The demo's resolvers: consulted only when a middleware or an effect raised an error. The
+/// search feature's resolver lives in Search.swift.
 enum Resolvers {
-    static let all = [auth, profile]
+    static let all = [auth, profile, Search.resolver]
 
     /// A refused sign-in is not a crash: it becomes a `loginFailed` action, so the reason shows
     /// in the state. Outcome of the `login`: recovered, reduced as `loginFailed`.

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A recorded session: a JSON Lines file with one encoded ``AppAction`` per line.
+/// A recorded session: a JSON Lines file with one ``SessionEntry`` per line — an encoded
+/// ``AppAction`` (`{"type":"increment"}`) or a clock line (`{"advance":"250ms"}`).
 ///
 /// Lines are decoded one at a time, just before they are replayed, and each is decoded fully
 /// before anything is dispatched, so a bad line stops the replay with nothing half-applied.
@@ -49,10 +50,10 @@ struct SessionFile {
         guard !lines.isEmpty else { throw .noActions(path: path) }
     }
 
-    /// Decodes one line into an action, or explains why it is not one.
-    func action(at line: (number: Int, text: Data)) throws(ReplayError) -> AppAction {
+    /// Decodes one line into an action or a clock line, or explains why it is neither.
+    func entry(at line: (number: Int, text: Data)) throws(ReplayError) -> SessionEntry {
         do {
-            return try JSONDecoder().decode(AppAction.self, from: line.text)
+            return try JSONDecoder().decode(SessionEntry.self, from: line.text)
         } catch let error as DecodingError {
             throw .badLine(path: path, line: line.number, reason: Self.reason(for: error, in: line.text))
         } catch {
@@ -68,10 +69,12 @@ struct SessionFile {
             return "malformed JSON: \(syntaxDetail(text) ?? context.debugDescription)"
         case let .dataCorrupted(context):
             return context.debugDescription
+        case let .keyNotFound(key, context) where context.codingPath.isEmpty && key.stringValue == "type":
+            return "missing field \"type\" (an action) or \"advance\" (a clock line)"
         case let .keyNotFound(key, _):
             return "missing field \"\(key.stringValue)\""
         case .typeMismatch(_, let context) where context.codingPath.isEmpty:
-            return "expected a JSON object with a \"type\" field"
+            return "expected a JSON object: an action with a \"type\" field, or a clock line with \"advance\""
         case let .typeMismatch(type, context):
             return "field \"\(field(context.codingPath))\" should be a \(type)"
         case let .valueNotFound(type, context):
@@ -79,6 +82,93 @@ struct SessionFile {
         @unknown default:
             return "\(error)"
         }
+    }
+}
+
+/// One line of a session: an action to dispatch, or a clock line that moves the demo's virtual
+/// time forward.
+enum SessionEntry: Decodable {
+    /// Dispatch this action.
+    case action(AppAction)
+    /// `{"advance":"250ms"}`: move the store's `TestClock` forward by `duration`, waking what
+    /// sleeps on it in deadline order; `text` is the duration as the line wrote it.
+    case advance(Duration, text: String)
+
+    /// The longest move one clock line may make.
+    static let maximumAdvance = Duration.seconds(3600)
+
+    /// An object with an `advance` field is a clock line, and has no other field; anything else
+    /// is decoded as an ``AppAction``.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: ActionField.self)
+        let advance = ActionField("advance")
+        guard container.contains(advance) else {
+            self = .action(try AppAction(from: decoder))
+            return
+        }
+        if let extra = container.allKeys.map(\.stringValue).filter({ $0 != "advance" }).sorted().first {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [ActionField(extra)],
+                debugDescription: "a clock line has only the field \"advance\", not \"\(extra)\""
+            ))
+        }
+        guard let text = try? container.decode(String.self, forKey: advance) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [advance],
+                debugDescription: "field \"advance\" should be a duration string such as \"250ms\", \"2s\" or \"1.5s\""
+            ))
+        }
+        switch Self.duration(text) {
+        case let .success(duration):
+            self = .advance(duration, text: text)
+        case let .failure(problem):
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [advance],
+                debugDescription: "bad duration \(String(reflecting: text)): \(problem.reason)"
+            ))
+        }
+    }
+
+    /// Why a clock line's duration was refused.
+    struct DurationProblem: Error {
+        let reason: String
+    }
+
+    /// Parses a clock line's duration: a decimal number and a unit, `ms` or `s`, with nothing
+    /// in between ("250ms", "2s", "1.5s", "0.5ms"). Not negative, not finer than a nanosecond,
+    /// at most ``maximumAdvance``.
+    static func duration(_ text: String) -> Result<Duration, DurationProblem> {
+        let expected = DurationProblem(reason: "expected a number and a unit, ms or s, e.g. \"250ms\", \"2s\", \"1.5s\"")
+        if text.hasPrefix("-") { return .failure(DurationProblem(reason: "time only moves forward")) }
+        let number: Substring
+        let nanosecondsPerUnit: Int64
+        let fractionDigits: Int
+        if text.hasSuffix("ms") {
+            (number, nanosecondsPerUnit, fractionDigits) = (text.dropLast(2), 1_000_000, 6)
+        } else if text.hasSuffix("s") {
+            (number, nanosecondsPerUnit, fractionDigits) = (text.dropLast(1), 1_000_000_000, 9)
+        } else {
+            return .failure(expected)
+        }
+        let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        func isDigits(_ part: Substring) -> Bool { !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard let whole = parts.first, isDigits(whole), parts.count == 1 || isDigits(parts[1]) else {
+            return .failure(expected)
+        }
+        var fraction = parts.count == 2 ? parts[1] : ""
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        guard fraction.count <= fractionDigits else {
+            return .failure(DurationProblem(reason: "finer than a nanosecond"))
+        }
+        let tooLong = DurationProblem(reason: "one clock line moves time by at most \(Format.duration(maximumAdvance))")
+        // More than seven digits (leading zeros aside) exceed the limit in either unit; checking
+        // the length first keeps the arithmetic below from overflowing.
+        guard whole.drop(while: { $0 == "0" }).count <= 7, let units = Int64(whole) else { return .failure(tooLong) }
+        // `fractionDigits` digits of the unit are nanoseconds.
+        let fractionNanoseconds = Int64(fraction.padding(toLength: fractionDigits, withPad: "0", startingAt: 0)) ?? 0
+        let duration = Duration.nanoseconds(units * nanosecondsPerUnit + fractionNanoseconds)
+        guard duration <= maximumAdvance else { return .failure(tooLong) }
+        return .success(duration)
     }
 }
 
@@ -97,11 +187,12 @@ private func syntaxDetail(_ text: Data) -> String? {
 enum ReplayError: Error, CustomStringConvertible {
     /// The session file could not be read (exit status 66, EX_NOINPUT).
     case cannotOpen(path: String, reason: String)
-    /// A line is not a valid action (exit status 65, EX_DATAERR).
+    /// A line is not a valid action or clock line (exit status 65, EX_DATAERR).
     case badLine(path: String, line: Int, reason: String)
     /// The file is empty or has only blank lines: nothing to replay (exit status 65, EX_DATAERR).
     case noActions(path: String)
-    /// The store did not settle in time (exit status 70, EX_SOFTWARE): a bug, not bad input.
+    /// The store did not become quiescent in time (exit status 70, EX_SOFTWARE): a bug, not
+    /// bad input.
     case stuck(path: String, line: Int, reason: String)
 
     var description: String {
@@ -117,7 +208,7 @@ enum ReplayError: Error, CustomStringConvertible {
     var stopSummary: String {
         switch self {
         case let .cannotOpen(path, _): "\(path) could not be read"
-        case let .badLine(_, line, _): "line \(line) is not an action and was not applied"
+        case let .badLine(_, line, _): "line \(line) is not an action or a clock line and was not applied"
         case let .noActions(path): "\(path) holds no action"
         case let .stuck(_, line, _): "line \(line) did not settle"
         }

@@ -1,4 +1,4 @@
-/// The demo app's whole state: a counter and a signed-in user.
+/// The demo app's whole state: a counter, a signed-in user, and the search feature.
 ///
 /// A plain value type, so the store can mutate it in place and the replay can print it as JSON.
 struct AppState: Sendable, Equatable, Codable {
@@ -12,11 +12,13 @@ struct AppState: Sendable, Equatable, Codable {
     var displayName: String?
     /// Why the last sign-in attempt failed; cleared by a successful one.
     var lastError: String?
+    /// The search feature's state (written only by the `search` reducer).
+    var search = SearchState()
 }
 
 extension AppState {
     private enum CodingKeys: String, CodingKey {
-        case counter, isLoggedIn, user, displayName, lastError
+        case counter, isLoggedIn, user, displayName, lastError, search
     }
 
     /// Encodes every field, writing `null` for an absent one, so the printed state always shows
@@ -28,13 +30,24 @@ extension AppState {
         try container.encode(user, forKey: .user)
         try container.encode(displayName, forKey: .displayName)
         try container.encode(lastError, forKey: .lastError)
+        try container.encode(search, forKey: .search)
     }
 }
 
 extension AppState {
-    /// One line for the replay's transcript, e.g. `counter=2 loggedIn=true user=ada name="Ada L." error=-`.
-    var compactDescription: String {
+    /// One line for the replay's transcript showing the state of `features`, e.g.
+    /// `counter=2 loggedIn=true user="ada" name="Ada L." error=-` for the counter and login, or
+    /// `query="swift" results=[swift-nio] loading=- error=- attempt=1` for the search; both
+    /// joined by ` | `.
+    func compactDescription(showing features: Set<Feature>) -> String {
         func text(_ value: String?) -> String { value.map { String(reflecting: $0) } ?? "-" }
-        return "counter=\(counter) loggedIn=\(isLoggedIn) user=\(text(user)) name=\(text(displayName)) error=\(text(lastError))"
+        return Feature.allCases.filter(features.contains).map { feature in
+            switch feature {
+            case .counterLogin:
+                "counter=\(counter) loggedIn=\(isLoggedIn) user=\(text(user)) name=\(text(displayName)) error=\(text(lastError))"
+            case .search:
+                search.compactDescription
+            }
+        }.joined(separator: " | ")
     }
 }

@@ -1,17 +1,19 @@
-// redux-demo: replays a recorded session of the counter + login app through a Redux store.
+// redux-demo: replays a recorded session of the demo app (a counter, a login, a search field)
+// through a Redux store running on a virtual clock.
 //
 //   swift run redux-demo          replays Examples/Sessions/counter-login.jsonl
-//   swift run redux-demo FILE     replays FILE (JSON Lines, one action per line)
+//   swift run redux-demo FILE     replays FILE (JSON Lines: one action or clock line per line)
 //
 // Exit status (sysexits.h values; see `usage`): 0 when every line was replayed; 64 (EX_USAGE)
-// for bad arguments; 65 (EX_DATAERR) at the first malformed line or unknown action, after
-// printing the state reached so far, and for a file with no action in it (empty or blank lines
-// only); 66 (EX_NOINPUT) when the file cannot be opened; 70 (EX_SOFTWARE) if the store does not
-// settle, which is a bug.
+// for bad arguments; 65 (EX_DATAERR) at the first malformed line, unknown action or bad clock
+// line, after printing the state reached so far, and for a file with no action in it (empty or
+// blank lines only); 66 (EX_NOINPUT) when the file cannot be opened; 70 (EX_SOFTWARE) if the
+// store does not settle, which is a bug.
 //
 // Top-level code in main.swift runs on the main actor, where the store lives.
 import Foundation
 import Redux
+import ReduxTesting
 
 /// Writes `message` on stderr (after flushing stdout, so the two streams read in order) and
 /// exits with `status`.
@@ -24,16 +26,25 @@ func fail(_ message: String, status: Int32) -> Never {
 let usage = """
     usage: redux-demo [SESSION.jsonl]
 
-    Replays a JSON Lines session, one action per line (default: \(SessionFile.defaultRelativePath)).
-    Blank lines are skipped.
+    Replays a JSON Lines session (default: \(SessionFile.defaultRelativePath)). Each line is
+    an action, {"type":"increment"}, or a clock line, {"advance":"250ms"}; blank lines are
+    skipped.
+
+    The store runs on a virtual clock (ReduxTesting's TestClock): time moves only at clock
+    lines, by a decimal number of milliseconds or seconds ("250ms", "2s", "1.5s"; at most
+    1 hour per line), waking what sleeps on the clock in deadline order. The app's slow work
+    sleeps on that clock: a delayed counter action lands 100ms after it, a login 150ms after
+    it and its profile 50ms later, a search request 800ms after it starts; so a session moves
+    time past them with clock lines. After every line the replay waits until all the store's
+    work is done or asleep on the clock, so replays are deterministic and take milliseconds.
 
     Exit status:
       0   every line was replayed
       64  bad arguments
-      65  a line is not an action (malformed JSON, unknown action), or the file holds no action
-          (it is empty or has only blank lines)
+      65  a line is not an action or a clock line (malformed JSON, unknown action, bad
+          duration), or the file holds no action (it is empty or has only blank lines)
       66  the session file cannot be opened
-      70  the store did not settle (a bug)
+      70  the store did not settle within 5 seconds after a line (a bug)
     """
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -57,16 +68,19 @@ do {
 }
 
 let transcript = Transcript()
+// Virtual time: the store attaches itself to the clock, which waits for it after every step.
+let clock = TestClock()
 let store = Store(
     initialState: AppState(),
     reducers: Reducers.all,
     middlewares: Middlewares.all,
     resolvers: Resolvers.all,
+    options: StoreOptions(clock: clock),
     onLog: { event in transcript.record(event) }
 )
 
 do {
-    try await Replay(store: store, transcript: transcript).run(session)
+    try await Replay(store: store, clock: clock, transcript: transcript).run(session)
 } catch {
     print("\nStopped: \(error.stopSummary). State reached:")
     print(Format.json(store.state))

@@ -14,9 +14,10 @@ import Foundation
 ///
 /// Ordering: sleepers wake in deadline order; sleepers with the same deadline wake together, in
 /// the order their sleeps reached the clock (registration order). Every sleep through
-/// ``sleep(until:onWake:)`` calls its `onWake` exactly once, synchronously, before the sleeper
-/// resumes — whether time reached its deadline, the deadline had already passed, or its task was
-/// cancelled.
+/// ``sleep(until:onSleep:onWake:)`` that registers calls `onSleep` once it is registered and
+/// `onWake` exactly once, synchronously, before the sleeper resumes — whether time reached its
+/// deadline or its task was cancelled; a sleep that never registers (deadline already passed,
+/// task already cancelled) calls neither.
 ///
 /// Isolation: `Sendable`; every member may be called from any thread or isolation. The clock's
 /// state sits behind one lock (an `NSLock`, which ThreadSanitizer understands on Linux, where it
@@ -105,32 +106,34 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
 
     /// Sleeps until `deadline` on virtual time; the `Clock` requirement, used by
     /// `clock.sleep(for:)` and `Task.sleep(until:clock:)`. The same as
-    /// ``sleep(until:onWake:)`` with an `onWake` that does nothing; `tolerance` is ignored.
+    /// ``sleep(until:onSleep:onWake:)`` with callbacks that do nothing; `tolerance` is ignored.
     ///
     /// - Throws: `CancellationError` at once if the task is cancelled, before or during the sleep.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        try await sleep(until: deadline, onWake: {})
+        try await sleep(until: deadline, onSleep: {}, onWake: {})
     }
 
-    /// Sleeps until virtual time reaches `deadline`, calling `onWake` exactly once, synchronously,
-    /// just before the sleeper resumes.
+    /// Sleeps until virtual time reaches `deadline`. A store passes callbacks that count the
+    /// sleeping task as asleep (`onSleep`) and running again (`onWake`).
     ///
-    /// - A `deadline` not after ``now`` returns at once (after `onWake`), without waiting for a
-    ///   step of time.
-    /// - Otherwise the sleeper waits until ``advance(by:)``, ``advance(to:)`` or ``run()`` reaches
-    ///   its deadline; that step calls `onWake` on the advancing task, then resumes the sleeper.
-    ///   Sleepers wake in deadline order, ties in registration order.
-    /// - If the task is cancelled (before or during the sleep), `onWake` is called on the
-    ///   cancelling thread, then the sleep throws `CancellationError` — at once, without any
-    ///   advance. Cancellation wins over a deadline that has already passed.
+    /// - A `deadline` not after ``now`` returns at once, without waiting for a step of time and
+    ///   without calling either callback.
+    /// - Otherwise the sleeper is registered, then `onSleep` is called (on the sleeping task,
+    ///   before it suspends), and the sleeper waits until ``advance(by:)``, ``advance(to:)`` or
+    ///   ``run()`` reaches its deadline; that step calls `onWake` on the advancing task, then
+    ///   resumes the sleeper. Sleepers wake in deadline order, ties in registration order.
+    /// - If the task is cancelled during the sleep, `onWake` is called on the cancelling thread,
+    ///   then the sleep throws `CancellationError` — at once, without any advance. A task
+    ///   cancelled before its sleep registered throws at once, calling neither callback.
+    ///   Cancellation wins over a deadline that has already passed.
     ///
-    /// `onWake` runs on whichever thread wakes the sleeper (the sleeping task, the advancing task
-    /// or the canceller), never under the clock's lock; it must be quick and thread-safe.
+    /// The callbacks run outside the clock's lock, on whichever thread gets there; they must be
+    /// quick and thread-safe.
     ///
     /// Complexity: O(n) in the number of sleepers.
     ///
     /// - Throws: `CancellationError` if the task is cancelled.
-    public func sleep(until deadline: Instant, onWake: @escaping @Sendable () -> Void) async throws {
+    public func sleep(until deadline: Instant, onSleep: @Sendable () -> Void, onWake: @escaping @Sendable () -> Void) async throws {
         let token = withSchedule { $0.reserveToken() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -139,12 +142,10 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
                 }
                 switch registration {
                 case .asleep:
-                    break
+                    onSleep()
                 case .due:
-                    onWake()
                     continuation.resume()
                 case .cancelled:
-                    onWake()
                     continuation.resume(throwing: CancellationError())
                 }
             }

@@ -9,7 +9,7 @@
 /// - **Lifetime.** Invalidating or releasing the store cancels every effect; nothing an effect
 ///   sends afterwards reaches a reducer. Effects hold the store weakly, so a store whose last
 ///   reference goes away is released even while an effect sleeps.
-/// - **Where actions land.** A ``send(_:)`` the reducer returns at top level (not after
+/// - **Where actions land.** A ``send(_:file:line:)`` the reducer returns at top level (not after
 ///   asynchronous work) is queued on the main actor behind the current action and processed in
 ///   the same dispatch call, right after that action's terminal. Everything sent after
 ///   asynchronous work (``run(priority:_:)``, ``task(priority:_:)``, a ``concatenate(_:)-(Effect...)``

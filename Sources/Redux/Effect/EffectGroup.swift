@@ -13,12 +13,15 @@ final class EffectGroup: @unchecked Sendable {
     private var pendingActions = 0
     private var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiter: UInt64 = 0
-    private(set) var isCancelled = false
+    private var isCancelled = false
     private var closed = false
 
     init() {}
 
     private var isEmpty: Bool { tasks.isEmpty && pendingActions == 0 }
+
+    /// Whether the wait on the group was cancelled (``cancel()``). Thread-safe.
+    @usableFromInline var hasBeenCancelled: Bool { lock.withLock { isCancelled } }
 
     /// A task joins. Returns `false` if the group was cancelled (the caller cancels the task).
     func join(_ id: UInt64, runtime: EffectRuntime) -> Bool {

@@ -72,6 +72,11 @@ final class EffectRuntime: @unchecked Sendable {
             lock.unlock()
             return nil
         }
+        // The next part of a concatenation is spawned by the part that just finished: if that
+        // one was cancelled meanwhile (by id, before this one was registered), so is this one.
+        if let parent = EffectToken.current, parent.runtimeID == ObjectIdentifier(self), parent.isCancelled {
+            token.markCancelled()
+        }
         active += 1
         running += 1
         tasks[id] = Running(task: nil, token: token, ids: ids)

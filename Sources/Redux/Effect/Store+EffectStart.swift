@@ -150,7 +150,7 @@ extension Store {
         _ work: @escaping @Sendable (Send<Action>, EffectToken) async throws -> Void
     ) {
         let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group) { [weak self] token in
-            // Never a strong `self` across the work: a sleeping effect must not keep its store alive.
+            // Never hold the store across an await: a sleeping effect must not keep it alive.
             guard let send = self?.makeSend(token: token, scope: scope, source: source) else { return }
             var completed = true
             do {
@@ -203,22 +203,26 @@ extension Store {
             return
         }
         if let rule = scope.throttle {
-            switch throttles.offer(action, promise: promise, id: rule.id, latest: rule.latest) {
+            switch throttles.offer(action, promise: promise, sender: token ?? source.groupToken(runtime), id: rule.id, latest: rule.latest) {
             case .held:
                 return
             case .deliverAndOpen(let generation):
-                openThrottleWindow(rule, generation: generation, scope: scope, source: source)
+                openThrottleWindow(rule, generation: generation)
             }
         }
         enqueueEffectSend(action, site: site, promise: promise, token: token ?? source.groupToken(runtime), inPass: inPass)
     }
 
     /// The window timer of a throttle: at each window's end, delivers the pending action (which
-    /// opens the next window) or closes the window.
-    private nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64, scope: EffectScope, source: EffectSource<State, Action>) {
+    /// opens the next window) or closes the window. The timer serves every action throttled
+    /// with the id, so it belongs to no dispatch's effect group and is registered under the
+    /// throttle id only: cancelling an id that encloses one sender's effect (its
+    /// `cancelInFlight` included) does not close the window. A pending action is delivered as
+    /// its sender's, in its sender's group.
+    private nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64) {
         let clock = effectClock
         let opened = clock.now
-        let started = runtime.spawn(priority: nil, ids: scope.ids, group: source.group) { [weak self] token in
+        let started = runtime.spawn(priority: nil, ids: [rule.id], group: nil) { [weak self] token in
             var windowEnd = opened.advanced(by: rule.window)
             while true {
                 do {
@@ -226,9 +230,10 @@ extension Store {
                 } catch {
                     break
                 }
-                guard let self, !token.isCancelled else { break }
-                guard let pending = self.throttles.windowEnded(rule.id, generation: generation) else { return }
-                self.enqueueEffectSend(pending.action, site: CallSite(file: #fileID, line: #line, onMainActor: false), promise: pending.promise, token: token, inPass: false)
+                guard let store = self, !token.isCancelled else { break }
+                guard let pending = store.throttles.windowEnded(rule.id, generation: generation) else { return }
+                store.enqueueEffectSend(pending.action, site: CallSite(file: #fileID, line: #line, onMainActor: false), promise: pending.promise, token: pending.sender ?? token, inPass: false)
+                pending.sender?.group?.actionEnded()  // its hold ends; the queued action counts now
                 windowEnd = windowEnd.advanced(by: rule.window)
             }
             self?.throttles.remove(rule.id, generation: generation)

@@ -4,10 +4,30 @@ import Foundation
 /// ``Effect/throttle(id:for:latest:)``). A window exists from the delivery that opened it until
 /// a window ends with nothing pending; then its entry is removed, so nothing is left behind.
 /// Thread-safe (`NSLock`).
+///
+/// A held action belongs to its sender's effect group (a tracked dispatch's
+/// ``DispatchTicket/waitForEffects()`` waits for it) until it is delivered or dropped; the
+/// window itself belongs to no dispatch.
 final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
     struct Pending {
         let action: Action
         let promise: OutcomePromise<Action>?
+        /// The effect that sent it: its task's token, or its group's token for a send made in
+        /// the producing pass; `nil` for an ungrouped send in the pass.
+        let sender: EffectToken?
+
+        /// Its sender was cancelled (by id, or by cancelling the wait on its dispatch's effects)
+        /// while it was held.
+        var isCancelled: Bool {
+            guard let sender else { return false }
+            return sender.isCancelled || sender.group?.hasBeenCancelled == true
+        }
+
+        /// Answers its ticket and lets its sender's group go on without it.
+        func drop() {
+            promise?.resolve(.cancelled)
+            sender?.group?.actionEnded()
+        }
     }
 
     private struct Window {
@@ -19,7 +39,8 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
         /// No window was open: deliver the action now; a window opened, whose timer the caller
         /// starts; `generation` names this window's run until it closes.
         case deliverAndOpen(generation: UInt64)
-        /// A window is open: the action was kept as pending or dropped (its ticket answered).
+        /// A window is open: the action was kept as pending (counted in its sender's group) or
+        /// dropped (its ticket answered).
         case held
     }
 
@@ -29,7 +50,7 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
 
     var count: Int { lock.withLock { windows.count } }
 
-    func offer(_ action: Action, promise: OutcomePromise<Action>?, id: EffectID, latest: Bool) -> Offer {
+    func offer(_ action: Action, promise: OutcomePromise<Action>?, sender: EffectToken?, id: EffectID, latest: Bool) -> Offer {
         lock.lock()
         guard var window = windows[id] else {
             nextGeneration += 1
@@ -38,30 +59,40 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
             lock.unlock()
             return .deliverAndOpen(generation: generation)
         }
-        var dropped: OutcomePromise<Action>?
+        let offered = Pending(action: action, promise: promise, sender: sender)
+        let replaced: Pending?
         if window.pending == nil || latest {
-            dropped = window.pending?.promise
-            window.pending = Pending(action: action, promise: promise)
+            replaced = window.pending
+            window.pending = offered
+            // Counted before the lock is released: the window's end cannot drop it uncounted.
+            sender?.group?.actionSent()
         } else {
-            dropped = promise
+            replaced = nil
+            offered.promise?.resolve(.cancelled)
         }
         windows[id] = window
         lock.unlock()
-        dropped?.resolve(.cancelled)
+        replaced?.drop()
         return .held
     }
 
     /// The window `id` ends: returns the pending action, which opens the next window, or `nil`,
-    /// and the window is closed.
+    /// and the window is closed. A pending action whose sender was cancelled meanwhile is
+    /// dropped, and the window closes as if nothing were pending.
     func windowEnded(_ id: EffectID, generation: UInt64) -> Pending? {
         lock.lock()
-        defer { lock.unlock() }
-        guard let window = windows[id], window.generation == generation else { return nil }
-        if let pending = window.pending {
+        guard let window = windows[id], window.generation == generation else {
+            lock.unlock()
+            return nil
+        }
+        if let pending = window.pending, !pending.isCancelled {
             windows[id] = Window(generation: generation)
+            lock.unlock()
             return pending
         }
         windows.removeValue(forKey: id)
+        lock.unlock()
+        window.pending?.drop()
         return nil
     }
 
@@ -69,7 +100,7 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
     /// could not run).
     func remove(_ id: EffectID) {
         let window = lock.withLock { windows.removeValue(forKey: id) }
-        window?.pending?.promise?.resolve(.cancelled)
+        window?.pending?.drop()
     }
 
     /// Closes window `id` if it is still the run `generation` (its timer ended early).
@@ -78,7 +109,7 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
             guard windows[id]?.generation == generation else { return nil }
             return windows.removeValue(forKey: id)
         }
-        window?.pending?.promise?.resolve(.cancelled)
+        window?.pending?.drop()
     }
 
     func removeAll() {
@@ -86,6 +117,6 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
             defer { windows = [:] }
             return windows
         }
-        for window in all.values { window.pending?.promise?.resolve(.cancelled) }
+        for window in all.values { window.pending?.drop() }
     }
 }

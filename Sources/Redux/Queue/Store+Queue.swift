@@ -258,12 +258,13 @@ extension Store {
         }
     }
 
-    /// An action an effect sent: dropped (cancelled) if its task was cancelled since; otherwise
+    /// An action an effect sent: dropped (cancelled) if its task, or the wait on its dispatch's
+    /// effects (its group), was cancelled since — even if the task has finished; otherwise
     /// processed like a dispatch, in a run that keeps the effect's group waiting until its
     /// terminal.
     @usableFromInline
     func processEffectSend(_ entry: Entry, token: EffectToken, logged: Bool) {
-        if token.isCancelled {
+        if token.isCancelled || token.group?.hasBeenCancelled == true {
             answerDropped(entry)
             if onLog != nil { logDropped(entry) }
             return

@@ -3,8 +3,13 @@
 /// Sendable; read once by the store's initializer.
 public struct StoreOptions: Sendable {
     /// The clock that the store's asynchronous work sleeps on and that log durations are
-    /// measured with. Exposed to `.task` and `.deferred` handlers as ``EffectContext/clock``;
-    /// inject a manual clock in tests to control time. Default: `ContinuousClock()`.
+    /// measured with. Exposed to effects as ``Send/clock`` and to `.task` and `.deferred`
+    /// handlers as ``EffectContext/clock``, and used by the timing operators
+    /// (``Effect/debounce(id:for:)`` and the others). Default: `ContinuousClock()`.
+    ///
+    /// In tests, give a ``VirtualClock`` such as `ReduxTesting`'s `TestClock`: the store attaches
+    /// itself to it (weakly) when created, and the clock waits for the store to be quiescent at
+    /// every step of time (see <doc:VirtualTime>).
     public var clock: any Clock<Duration>
 
     /// Whether a debug build prints diagnostics to standard error. Default: `true`.

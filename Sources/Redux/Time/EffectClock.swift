@@ -37,11 +37,10 @@ struct EffectClock: Clock {
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         if let token = EffectToken.current, token.runtimeID == ObjectIdentifier(runtime), base.isVirtual, token.isCurrentTask {
-            runtime.taskWillSleep()
             let runtime = self.runtime
-            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance) { runtime.taskWillWake() }
+            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, counting: runtime)
         } else {
-            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, onWake: nil)
+            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, counting: nil)
         }
     }
 }
@@ -53,7 +52,7 @@ private protocol ClockBase: Sendable {
     var elapsed: Duration { get }
     var minimumResolution: Duration { get }
     var isVirtual: Bool { get }
-    func sleep(untilOffset offset: Duration, tolerance: Duration?, onWake: (@Sendable () -> Void)?) async throws
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting runtime: EffectRuntime?) async throws
 }
 
 private final class Origin<C: Clock<Duration>>: Sendable {
@@ -77,7 +76,7 @@ private struct PlainBase<C: Clock<Duration>>: ClockBase {
     var elapsed: Duration { origin.value.duration(to: origin.clock.now) }
     var minimumResolution: Duration { origin.clock.minimumResolution }
     var isVirtual: Bool { false }
-    func sleep(untilOffset offset: Duration, tolerance: Duration?, onWake: (@Sendable () -> Void)?) async throws {
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting runtime: EffectRuntime?) async throws {
         try await origin.clock.sleep(until: origin.value.advanced(by: offset), tolerance: tolerance)
     }
 }
@@ -87,10 +86,10 @@ private struct VirtualBase<C: VirtualClock>: ClockBase {
     var elapsed: Duration { origin.value.duration(to: origin.clock.now) }
     var minimumResolution: Duration { origin.clock.minimumResolution }
     var isVirtual: Bool { true }
-    func sleep(untilOffset offset: Duration, tolerance: Duration?, onWake: (@Sendable () -> Void)?) async throws {
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting runtime: EffectRuntime?) async throws {
         let deadline = origin.value.advanced(by: offset)
-        if let onWake {
-            try await origin.clock.sleep(until: deadline, onWake: onWake)
+        if let runtime {
+            try await origin.clock.sleep(until: deadline, onSleep: { runtime.taskWillSleep() }, onWake: { runtime.taskWillWake() })
         } else {
             try await origin.clock.sleep(until: deadline, tolerance: tolerance)
         }

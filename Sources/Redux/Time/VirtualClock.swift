@@ -10,11 +10,11 @@
 ///
 /// How a store counts its work: a task the store starts (an effect, a middleware `.task` or
 /// `.deferred` handler) counts as running from the moment it is spawned, on the main actor,
-/// until it finishes or sleeps on the store's clock through
-/// ``sleep(until:onWake:)``. The clock must call `onWake` exactly once per such sleep, before
-/// the sleeping task is resumed — whether it is resumed because time reached its deadline or
-/// because it was cancelled — so that the store counts the task as running again before anyone
-/// can observe it.
+/// until it finishes or sleeps on the store's clock through ``sleep(until:onSleep:onWake:)``.
+/// The clock calls `onSleep` once the sleep is registered — so that a step of time that sees the
+/// store quiescent also sees the sleeper — and `onWake` exactly once before a registered sleeper
+/// is resumed, whether time reached its deadline or it was cancelled, so that the store counts
+/// the task as running again before anyone can observe it.
 ///
 /// Isolation: `Sendable`; every requirement may be called from any thread.
 public protocol VirtualClock: Clock, Sendable where Duration == Swift.Duration {
@@ -22,11 +22,19 @@ public protocol VirtualClock: Clock, Sendable where Duration == Swift.Duration {
     /// Implementations hold it weakly.
     func attach(_ participant: any VirtualClockParticipant)
 
-    /// Sleeps until `deadline` on virtual time, calling `onWake` exactly once, synchronously,
-    /// just before the sleeper is resumed (by time or by cancellation).
+    /// Sleeps until `deadline` on virtual time.
+    ///
+    /// - `onSleep` is called once, synchronously, after the sleeper is registered (visible to
+    ///   the next step of time) and before the sleeping task can go on.
+    /// - `onWake` is called exactly once for a registered sleeper, synchronously, just before it
+    ///   is resumed (by time or by cancellation); it may come before `onSleep` returns.
+    /// - A sleep that never registers (its deadline already reached, its task already
+    ///   cancelled) calls neither and returns or throws at once.
+    ///
+    /// Both callbacks may run on any thread, never under a lock the store takes.
     ///
     /// - Throws: `CancellationError` at once if the sleeping task is cancelled.
-    func sleep(until deadline: Instant, onWake: @escaping @Sendable () -> Void) async throws
+    func sleep(until deadline: Instant, onSleep: @Sendable () -> Void, onWake: @escaping @Sendable () -> Void) async throws
 }
 
 /// Something a ``VirtualClock`` waits for after each step of time: a store, or a test helper.

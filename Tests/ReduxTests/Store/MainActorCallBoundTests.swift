@@ -283,11 +283,11 @@ struct MainActorCallBoundTests {
 // MARK: - Local fixtures
 
 /// A search screen's loading flag: `.retry` sets it, `.loaded` clears it.
-struct SearchState: Sendable {
+struct RetryingSearchState: Sendable {
     var isLoading = false
 }
 
-enum SearchAction: Sendable, Equatable {
+enum RetryingSearchAction: Sendable, Equatable {
     case retry
     case loaded
 }
@@ -295,8 +295,8 @@ enum SearchAction: Sendable, Equatable {
 /// `.retry` starts a `.task` that dispatches `.loaded` at once (and signals `dispatched`). With
 /// `waitsForTheTask`, a later middleware of `.retry`'s pass waits until it has.
 @MainActor
-func makeSearchStore(signalling dispatched: DispatchSemaphore? = nil, waitsForTheTask: Bool = false) -> Store<SearchState, SearchAction> {
-    var middlewares: [Middleware<SearchState, SearchAction>] = [
+func makeSearchStore(signalling dispatched: DispatchSemaphore? = nil, waitsForTheTask: Bool = false) -> Store<RetryingSearchState, RetryingSearchAction> {
+    var middlewares: [Middleware<RetryingSearchState, RetryingSearchAction>] = [
         Middleware(id: "loads") { context in
             guard context.action == .retry else { return .next }
             return .task { effect in
@@ -312,7 +312,7 @@ func makeSearchStore(signalling dispatched: DispatchSemaphore? = nil, waitsForTh
         })
     }
     return Store(
-        initialState: SearchState(),
+        initialState: RetryingSearchState(),
         reducers: [Reducer(id: "search") { state, action in
             state.isLoading = action == .retry
             return .next

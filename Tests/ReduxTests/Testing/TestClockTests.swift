@@ -16,7 +16,7 @@ struct TestClockTests {
         var sleepers: [Task<Void, any Error>] = []
         for (name, seconds) in [("c", 3), ("a", 1), ("b1", 2), ("b2", 2), ("b3", 2), ("d", 4)] {
             sleepers.append(Task {
-                try await clock.sleep(until: at(seconds)) { woken.append("\(name)@\(clock.now.offset)") }
+                try await clock.sleep(until: at(seconds), onSleep: {}) { woken.append("\(name)@\(clock.now.offset)") }
             })
             #expect(await pollUntil { clock.sleeperCount == sleepers.count }, "\(name) is asleep before the next sleeps")
         }
@@ -36,7 +36,7 @@ struct TestClockTests {
     @Test func advanceByWakesOnlyTheSleepersDueWithinTheDuration() async throws {
         let clock = TestClock()
         let wakes = Atomic<Int>(0)
-        let sleeper = Task { try await clock.sleep(until: at(5)) { wakes.add(1, ordering: .relaxed) } }
+        let sleeper = Task { try await clock.sleep(until: at(5), onSleep: {}) { wakes.add(1, ordering: .relaxed) } }
         #expect(await pollUntil { clock.sleeperCount == 1 })
 
         await clock.advance(by: .seconds(3))
@@ -58,7 +58,7 @@ struct TestClockTests {
         clock.attach(participant)
         await clock.advance(to: at(5))
         let wakes = Atomic<Int>(0)
-        let sleeper = Task { try await clock.sleep(until: at(7)) { wakes.add(1, ordering: .relaxed) } }
+        let sleeper = Task { try await clock.sleep(until: at(7), onSleep: {}) { wakes.add(1, ordering: .relaxed) } }
         #expect(await pollUntil { clock.sleeperCount == 1 })
         let asked = participant.calls
 
@@ -75,7 +75,7 @@ struct TestClockTests {
         let clock = TestClock()
         await clock.advance(by: .seconds(2))
         let wakes = Atomic<Int>(0)
-        let sleeper = Task { try await clock.sleep(until: at(3)) { wakes.add(1, ordering: .relaxed) } }
+        let sleeper = Task { try await clock.sleep(until: at(3), onSleep: {}) { wakes.add(1, ordering: .relaxed) } }
         #expect(await pollUntil { clock.sleeperCount == 1 })
 
         await clock.advance(by: .seconds(-5))
@@ -86,17 +86,17 @@ struct TestClockTests {
         _ = await taskResult(of: sleeper)
     }
 
-    @Test func aDeadlineNotAfterNowReturnsAtOnceAfterCallingOnWakeOnce() async throws {
+    @Test func aDeadlineNotAfterNowReturnsAtOnceWithoutRegisteringOrCallingEitherCallback() async throws {
         let clock = TestClock(now: at(5))
         for deadline in [at(5), at(2)] {
             let events = SharedList<String>()
             let sleeper = Task {
-                try await clock.sleep(until: deadline) { events.append("onWake") }
+                try await clock.sleep(until: deadline, onSleep: { events.append("onSleep") }) { events.append("onWake") }
                 events.append("returned")
             }
             let result = try #require(await taskResult(of: sleeper), "returned without an advance")
             #expect(throws: Never.self) { try result.get() }
-            #expect(events.values == ["onWake", "returned"])
+            #expect(events.values == ["returned"])
         }
         #expect(clock.now == at(5))
         #expect(clock.sleeperCount == 0)
@@ -107,7 +107,7 @@ struct TestClockTests {
         let woken = SharedList<Int>()
         var sleepers: [Task<Void, any Error>] = []
         for seconds in [4, 1, 2] {
-            sleepers.append(Task { try await clock.sleep(until: at(seconds)) { woken.append(seconds) } })
+            sleepers.append(Task { try await clock.sleep(until: at(seconds), onSleep: {}) { woken.append(seconds) } })
         }
         #expect(await pollUntil { clock.sleeperCount == 3 })
 
@@ -134,7 +134,7 @@ struct TestClockTests {
         let wakes = Atomic<Int>(0)
         let timer = Task {
             while true {
-                try await clock.sleep(until: clock.now.advanced(by: .seconds(1))) { wakes.add(1, ordering: .relaxed) }
+                try await clock.sleep(until: clock.now.advanced(by: .seconds(1)), onSleep: {}) { wakes.add(1, ordering: .relaxed) }
             }
         }
         #expect(await pollUntil { clock.sleeperCount == 1 })
@@ -147,7 +147,7 @@ struct TestClockTests {
         timer.cancel()
         let result = try #require(await taskResult(of: timer))
         #expect(throws: CancellationError.self) { try result.get() }
-        #expect(wakes.load(ordering: .relaxed) == 4, "the cancelled sleep called onWake too")
+        #expect(wakes.load(ordering: .relaxed) == 4, "the cancelled registered sleep called onWake too")
     }
 
     // MARK: onWake and cancellation
@@ -161,7 +161,7 @@ struct TestClockTests {
         let executor = RecordingExecutor(events: events)
         let wakes = Atomic<Int>(0)
         let sleeper = Task(executorPreference: executor) {
-            try? await clock.sleep(until: at(1)) {
+            try? await clock.sleep(until: at(1), onSleep: {}) {
                 wakes.add(1, ordering: .relaxed)
                 events.append("onWake")
             }
@@ -186,7 +186,7 @@ struct TestClockTests {
         let events = SharedList<String>()
         let sleeper = Task {
             do {
-                try await clock.sleep(until: at(10)) { events.append("onWake") }
+                try await clock.sleep(until: at(10), onSleep: {}) { events.append("onWake") }
             } catch {
                 events.append("threw")
                 throw error
@@ -206,24 +206,46 @@ struct TestClockTests {
     }
 
     @Test(arguments: [0, 10])
-    func aSleepInAnAlreadyCancelledTaskThrowsAndCallsOnWakeOnce(deadlineSeconds: Int) async throws {
+    func aSleepInAnAlreadyCancelledTaskThrowsAndCallsNeitherCallback(deadlineSeconds: Int) async throws {
         let clock = TestClock()
         let wakes = Atomic<Int>(0)
+        let sleeps = Atomic<Int>(0)
         let sleeper = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            try await clock.sleep(until: at(deadlineSeconds)) { wakes.add(1, ordering: .relaxed) }
+            try await clock.sleep(until: at(deadlineSeconds), onSleep: { sleeps.add(1, ordering: .relaxed) }) { wakes.add(1, ordering: .relaxed) }
         }
         let result = try #require(await taskResult(of: sleeper))
         #expect(throws: CancellationError.self, "cancellation wins, even over a passed deadline") { try result.get() }
-        #expect(wakes.load(ordering: .relaxed) == 1)
+        #expect(sleeps.load(ordering: .relaxed) == 0, "it never registered")
+        #expect(wakes.load(ordering: .relaxed) == 0)
         #expect(clock.sleeperCount == 0)
+    }
+
+    /// The store stops counting a task as running in `onSleep`: by then the clock must already
+    /// see the sleeper, or a step of time could miss it.
+    @Test func onSleepRunsOnceAfterTheSleeperIsRegisteredAndBeforeItIsWoken() async throws {
+        let clock = TestClock()
+        let seenAtOnSleep = SharedList<Int>()
+        let events = SharedList<String>()
+        let sleeper = Task {
+            try await clock.sleep(until: at(1), onSleep: {
+                seenAtOnSleep.append(clock.sleeperCount)
+                events.append("onSleep")
+            }) { events.append("onWake") }
+            events.append("resumed")
+        }
+        #expect(await pollUntil { events.values.contains("onSleep") })
+        #expect(seenAtOnSleep.values == [1], "registered before onSleep ran")
+        await clock.advance(by: .seconds(1))
+        #expect(await taskResult(of: sleeper) != nil)
+        #expect(events.values == ["onSleep", "onWake", "resumed"])
     }
 
     @Test func aCancellationRacingAnAdvanceCallsOnWakeExactlyOnce() async throws {
         for round in 0..<repetitions(200) {
             let clock = TestClock()
             let wakes = Atomic<Int>(0)
-            let sleeper = Task { try await clock.sleep(until: at(1)) { wakes.add(1, ordering: .relaxed) } }
+            let sleeper = Task { try await clock.sleep(until: at(1), onSleep: {}) { wakes.add(1, ordering: .relaxed) } }
             #expect(await pollUntil { clock.sleeperCount == 1 })
             let advancing = Task<Void, any Error> { await clock.advance(by: .seconds(1)) }
             sleeper.cancel()
@@ -242,7 +264,7 @@ struct TestClockTests {
         let sleepers = (0..<count).map { index in
             Task.detached {
                 let seconds = index % 7 + 1
-                try await clock.sleep(until: at(seconds)) { woken.append((seconds, clock.now)) }
+                try await clock.sleep(until: at(seconds), onSleep: {}) { woken.append((seconds, clock.now)) }
             }
         }
         #expect(await pollUntil { clock.sleeperCount == count })
@@ -263,7 +285,7 @@ struct TestClockTests {
         let events = SharedList<String>()
         let participant = GatedParticipant(events: events)
         clock.attach(participant)
-        let sleeper = Task { try await clock.sleep(until: at(1)) { events.append("woken") } }
+        let sleeper = Task { try await clock.sleep(until: at(1), onSleep: {}) { events.append("woken") } }
         #expect(await pollUntil { clock.sleeperCount == 1 })
 
         let advancing = Task<Void, any Error> {
@@ -314,7 +336,7 @@ struct TestClockTests {
         let participant = GatedParticipant(events: events)
         clock.attach(participant)
         defer { participant.gate.open() }
-        let sleeper = Task { try await clock.sleep(until: at(1)) { events.append("woken") } }
+        let sleeper = Task { try await clock.sleep(until: at(1), onSleep: {}) { events.append("woken") } }
         #expect(await pollUntil { clock.sleeperCount == 1 })
 
         let advancing = Task<Void, any Error> { await clock.advance(by: .seconds(1)) }

@@ -1,6 +1,9 @@
 // README.md's Swift blocks, verbatim: DocBlocksCompiledTests fails if the README drifts from
 // this file, DocExamplesTests runs them. The quick start is top-level code, as a reader would
 // write it (its names are unique in the test target).
+import ReduxTesting
+import Synchronization
+import Testing
 import Redux
 
 struct AppState: Sendable, Equatable {
@@ -65,4 +68,48 @@ func shortestStore() -> Store<AppState, AppAction> {
     }
     store.dispatch(.increment)
     return store
+}
+
+struct QueryState: Sendable, Equatable {
+    var query = ""
+    var results: [String] = []
+}
+
+enum QueryAction: Sendable, Equatable {
+    case queryChanged(String)
+    case resultsLoaded([String])
+}
+
+func queryReducer(search: @escaping @Sendable (String) async throws -> [String]) -> Reducer<QueryState, QueryAction> {
+    Reducer(id: "query", effects: { state, action in
+        switch action {
+        case .queryChanged(let query):
+            state.query = query
+            return .run { send in send(.resultsLoaded(try await search(query))) }
+                .debounce(id: "search", for: .milliseconds(300))
+        case .resultsLoaded(let results):
+            state.results = results
+            return .none
+        }
+    })
+}
+
+@Test @MainActor
+func theDebouncedQueryIsSearchedOnce() async throws {
+    let clock = TestClock()
+    let searches = Mutex<[String]>([])
+    let store = Store(
+        initialState: QueryState(),
+        reducers: [queryReducer { query in
+            searches.withLock { $0.append(query) }
+            return [query.uppercased()]
+        }],
+        options: StoreOptions(clock: clock)
+    )
+    store.dispatch(.queryChanged("sw"))
+    store.dispatch(.queryChanged("swift"))
+    await clock.advance(by: .milliseconds(300))
+    try await store.quiescent(timeout: .seconds(1))
+    #expect(store.results == ["SWIFT"])
+    #expect(searches.withLock { $0 } == ["swift"])
 }
