@@ -94,6 +94,7 @@ struct EffectCancellationTests {
         let storeReference = WeakReference<FxStore>()
         let queuedBeforeTheCancel = SharedValue(false)
         let ticket = SharedValue<DispatchTicket<FxAction>?>(nil)
+        let ticketStored = Gate()
         let store = makeFxStore(trace: trace) { action in
             switch action {
             case .start:
@@ -101,6 +102,7 @@ struct EffectCancellationTests {
                     .run { send in
                         send(.got(1))
                         ticket.value = send.tracked(.got(2))
+                        ticketStored.open()
                         try await sleepUntilCancelled(send)
                     }.cancellable(id: "work"),
                     .send(.stop)
@@ -117,6 +119,7 @@ struct EffectCancellationTests {
         storeReference.object = store
         store.dispatch(.start)
         #expect(queuedBeforeTheCancel.value)
+        #expect(await ticketStored.waitOpened(ifCancelled: .stopWaiting))
         try await expectOutcome(ticket.value, "cancelled")
         try await store.settled(timeout: patience)
         #expect(store.state == [.start, .stop])
