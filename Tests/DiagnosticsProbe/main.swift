@@ -1,13 +1,20 @@
 // A child process for the tests that read the real standard error (`DiagnosticsProbeTests`,
-// `RunawayCallWarningTests`): running it there keeps long main-actor calls out of the test
-// process and never redirects the test process's own standard error.
+// `RunawayCallWarningTests`, `EffectDefaultNextAssertionTests`) or that must hold the whole
+// cooperative pool (`EffectCancellationTests`): running them there keeps long main-actor calls
+// and crashes out of the test process and never redirects the test process's own standard error.
 //
 // - no argument: a store whose middleware throws, with no resolver and no log handler, and one
 //   main-actor dispatch. A debug build writes exactly one `swift-redux:` line.
 // - `runaway <n>`: one main-actor dispatch whose middleware re-dispatches until `n` re-entrant
 //   actions were processed; prints `count <state.count>` to standard output. A debug build warns
 //   once if `n` is at least 100,000.
-// Exits 0.
+// - `effect-default-next`: a reducer returns an effect with `.defaultNext` (a programming error)
+//   for one main-actor dispatch. A debug build stops at the assertion (the process dies of a
+//   signal, the message on standard error); a release build drops the effect and prints
+//   `reduced <actions>`.
+// - `cancel-before-start`: see `cancelBeforeStart()`.
+// - `stale-effect-token`: see `staleEffectToken()`.
+// Exits 0 (but for the debug assertion).
 import Redux
 
 enum ProbeFailure: Error {
@@ -44,9 +51,30 @@ func runaway(reentrant: Int) {
     print("count \(store.state)")
 }
 
+@MainActor
+func effectWithDefaultNext() {
+    let store = Store<[String], String>(
+        initialState: [],
+        reducers: [
+            Reducer(id: "declines", reduction: { _, action in
+                Reduction(.defaultNext, action == "start" ? .send("sent") : .none)
+            }),
+            Reducer(id: "records", handlingAll: { state, action in state.append(action) }),
+        ]
+    )
+    store.dispatch("start")
+    print("reduced \(store.state.joined(separator: " "))")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 2, arguments[0] == "runaway", let reentrant = Int(arguments[1]) {
     runaway(reentrant: reentrant)
+} else if arguments == ["effect-default-next"] {
+    effectWithDefaultNext()
+} else if arguments == ["stale-effect-token"] {
+    staleEffectToken()
+} else if arguments == ["cancel-before-start"] {
+    cancelBeforeStart()
 } else {
     unhandledFailure()
 }

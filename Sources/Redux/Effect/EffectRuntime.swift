@@ -74,7 +74,7 @@ final class EffectRuntime: @unchecked Sendable {
         }
         // The next part of a concatenation is spawned by the part that just finished: if that
         // one was cancelled meanwhile (by id, before this one was registered), so is this one.
-        if let parent = EffectToken.current, parent.runtime === self, parent.isCancelled {
+        if let parent = EffectToken.current, parent.runtimeID == ObjectIdentifier(self), parent.isCancelled {
             token.markCancelled()
         }
         active += 1

@@ -11,14 +11,16 @@ final class EffectToken: Sendable {
     @TaskLocal static var current: EffectToken?
 
     let id: UInt64
-    unowned let runtime: EffectRuntime
+    /// The runtime that owns the task, by identity only: a child task inherits the token through
+    /// the task-local and may outlive that runtime, so the token must never dereference it.
+    let runtimeID: ObjectIdentifier
     @usableFromInline let group: EffectGroup?
     private let cancelled = Atomic<Bool>(false)
     private let owner = Atomic<Int>(0)
 
     init(id: UInt64, runtime: EffectRuntime, group: EffectGroup?) {
         self.id = id
-        self.runtime = runtime
+        self.runtimeID = ObjectIdentifier(runtime)
         self.group = group
     }
 

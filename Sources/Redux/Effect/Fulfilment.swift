@@ -6,7 +6,10 @@ final class Fulfilment<Action: Sendable>: Sendable {
     private struct Box {
         var continuation: CheckedContinuation<Action?, Never>?
         var early: Action??
+        /// The wait is answered (by the first fulfilment or by the cancellation).
         var done = false
+        /// `fulfill` was called: a second call is the one a debug build warns about.
+        var fulfilled = false
     }
 
     private let state = Mutex(Box())
@@ -25,7 +28,9 @@ final class Fulfilment<Action: Sendable>: Sendable {
 
     func fulfill(_ action: Action?) {
         let (continuation, repeated): (CheckedContinuation<Action?, Never>?, Bool) = state.withLock { box in
-            if box.done { return (nil, true) }
+            if box.fulfilled { return (nil, true) }
+            box.fulfilled = true
+            if box.done { return (nil, false) }  // cancelled first: ignored, and not a repeat
             box.done = true
             guard let continuation = box.continuation else {
                 box.early = .some(action)

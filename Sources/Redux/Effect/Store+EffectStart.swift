@@ -193,7 +193,13 @@ extension Store {
     /// pipeline queue (in the pass) or the inbox (from a task).
     nonisolated func deliver(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool) {
         if let token, token.isCancelled {
-            promise?.resolve(.cancelled)
+            if runtime.isClosed {
+                // The store was invalidated (a released one has no `self` to get here): the send
+                // is refused like any dispatch to it, and logged as such, through the closed inbox.
+                enqueueEffectSend(action, site: site, promise: promise, token: token, inPass: false)
+            } else {
+                promise?.resolve(.cancelled)
+            }
             return
         }
         if let rule = scope.throttle {

@@ -270,7 +270,10 @@ extension Store {
             return
         }
         var run = entry.run
-        if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) { return }
+        if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) {
+            token.group?.actionEnded()  // dropped as a plain dispatch: its group stops waiting for it here
+            return
+        }
         if let sender = token.group {
             // A tracked send gets a group of its own inside the sender's, so its ticket waits for
             // exactly its own effects; an untracked one's effects join the sender's group.

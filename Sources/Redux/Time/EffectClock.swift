@@ -36,7 +36,7 @@ struct EffectClock: Clock {
     var minimumResolution: Duration { base.minimumResolution }
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        if let token = EffectToken.current, token.runtime === runtime, base.isVirtual, token.isCurrentTask {
+        if let token = EffectToken.current, token.runtimeID == ObjectIdentifier(runtime), base.isVirtual, token.isCurrentTask {
             let runtime = self.runtime
             try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, counting: runtime)
         } else {

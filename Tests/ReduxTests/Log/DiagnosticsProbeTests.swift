@@ -29,11 +29,12 @@ struct ProbeRun: Sendable {
     var standardError: [String]
 }
 
-/// Runs `DiagnosticsProbe` with `arguments` and returns its status and output lines. The probe is
-/// looked for next to the test binary (`CommandLine.arguments[0]`), else in `Bundle.main`'s
-/// directory: the same build directory under any `--scratch-path`. The blocking waits run on a
-/// Foundation thread, so no Swift concurrency thread is held while the child works.
-func runDiagnosticsProbe(_ arguments: [String] = []) async throws -> ProbeRun {
+/// Runs `DiagnosticsProbe` with `arguments` (and `environment` added to this process's) and
+/// returns its status and output lines. The probe is looked for next to the test binary
+/// (`CommandLine.arguments[0]`), else in `Bundle.main`'s directory: the same build directory
+/// under any `--scratch-path`. The blocking waits run on a Foundation thread, so no Swift
+/// concurrency thread is held while the child works.
+func runDiagnosticsProbe(_ arguments: [String] = [], environment: [String: String] = [:]) async throws -> ProbeRun {
     let candidates = [
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
         Bundle.main.bundleURL,
@@ -49,6 +50,9 @@ func runDiagnosticsProbe(_ arguments: [String] = []) async throws -> ProbeRun {
                 let process = Process()
                 process.executableURL = probe
                 process.arguments = arguments
+                if !environment.isEmpty {
+                    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+                }
                 let output = Pipe(), errors = Pipe()
                 process.standardOutput = output
                 process.standardError = errors
