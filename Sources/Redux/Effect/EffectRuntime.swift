@@ -17,6 +17,10 @@ final class EffectRuntime: @unchecked Sendable {
         var task: Task<Void, Never>?
         let token: EffectToken
         let ids: [EffectID]
+        /// Actions the task sent that are still queued: until they are processed, a
+        /// cancellation by id must still reach them, so a finished task's entry stays until then.
+        var queuedSends = 0
+        var finished = false
     }
 
     private let lock = NSLock()
@@ -106,19 +110,47 @@ final class EffectRuntime: @unchecked Sendable {
 
     private func finish(_ id: UInt64) {
         lock.lock()
-        let entry = tasks.removeValue(forKey: id)
-        if let entry {
-            for effectID in entry.ids {
-                byID[effectID]?.remove(id)
-                if byID[effectID]?.isEmpty == true { byID.removeValue(forKey: effectID) }
-            }
+        let group = tasks[id]?.token.group
+        if let entry = tasks[id], entry.queuedSends > 0 {
+            tasks[id]?.finished = true  // kept for its queued sends; forgotten after the last one
+        } else {
+            forget(id)
         }
         active -= 1
         running -= 1
         let idle = running == 0 || active == 0
         lock.unlock()
-        entry?.token.group?.leave(id)
+        group?.leave(id)
         if idle { settle.pulse() }
+    }
+
+    /// Removes task `id`'s entry and its cancellation-id memberships. Under the lock.
+    private func forget(_ id: UInt64) {
+        guard let entry = tasks.removeValue(forKey: id) else { return }
+        for effectID in entry.ids {
+            byID[effectID]?.remove(id)
+            if byID[effectID]?.isEmpty == true { byID.removeValue(forKey: effectID) }
+        }
+    }
+
+    /// An action sent by `token`'s task was queued: a cancellation by id reaches it until
+    /// ``sendProcessed(_:)``.
+    func sendQueued(_ token: EffectToken) {
+        lock.withLock { tasks[token.id]?.queuedSends += 1 }
+    }
+
+    /// An action sent by `token`'s task was processed or dropped.
+    @usableFromInline
+    func sendProcessed(_ token: EffectToken) {
+        lock.withLock {
+            guard var entry = tasks[token.id] else { return }
+            entry.queuedSends -= 1
+            if entry.finished && entry.queuedSends == 0 {
+                forget(token.id)
+            } else {
+                tasks[token.id] = entry
+            }
+        }
     }
 
     /// The current task (``EffectToken/current``) falls asleep on the store's virtual clock.

@@ -80,7 +80,10 @@ extension Store {
         case .none:
             then?(true, inPass)
         case let .send(action, site):
-            deliver(action, site: site, promise: nil, token: nil, scope: scope, source: source, inPass: inPass)
+            // Outside the pass, a send comes after async work, in the task whose part just ended
+            // (a concatenation goes on there): it is that task's send, cancelled with it.
+            let sender = inPass ? nil : EffectToken.current.flatMap { $0.runtimeID == ObjectIdentifier(runtime) ? $0 : nil }
+            deliver(action, site: site, promise: nil, token: sender, scope: scope, source: source, inPass: inPass)
             then?(true, inPass)
         case .cancel(let id):
             cancelEffects(id)
@@ -244,6 +247,7 @@ extension Store {
     /// Queues an effect's action: in the pipeline queue during the pass, else in the inbox.
     nonisolated func enqueueEffectSend(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, inPass: Bool) {
         token?.group?.actionSent()
+        if let token, !inPass { runtime.sendQueued(token) }
         let run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
         if inPass {
             MainActor.assumeIsolated {

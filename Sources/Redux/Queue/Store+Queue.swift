@@ -269,6 +269,7 @@ extension Store {
             if onLog != nil { logDropped(entry) }
             return
         }
+        if !logged { runtime.sendProcessed(token) }
         var run = entry.run
         if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) {
             token.group?.actionEnded()  // dropped as a plain dispatch: its group stops waiting for it here

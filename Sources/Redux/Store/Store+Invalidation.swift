@@ -19,9 +19,10 @@ extension Store {
     nonisolated func answerRefused(_ entry: Entry, _ reason: RefusalReason) {
         switch entry.kind {
         case .dispatch: entry.run.promise?.resolve(.refused(reason))
-        case .effectSend(let token, _):
+        case .effectSend(let token, let logged):
             entry.run.promise?.resolve(.refused(reason))
             token.group?.actionEnded()
+            if !logged { runtime.sendProcessed(token) }
         case .resume: entry.run.promise?.resolve(.cancelled)
         case .effectError: break
         }
@@ -48,7 +49,10 @@ extension Store {
     @inlinable
     nonisolated func answerDropped(_ entry: Entry) {
         entry.run.promise?.resolve(.cancelled)
-        if case .effectSend(let token, _) = entry.kind { token.group?.actionEnded() }
+        if case .effectSend(let token, let logged) = entry.kind {
+            token.group?.actionEnded()
+            if !logged { runtime.sendProcessed(token) }
+        }
     }
 
     /// Logs an entry ``invalidate()`` dropped: a dispatch from another isolation gets the

@@ -157,9 +157,7 @@ struct EffectCancellationTests {
         store.dispatch(.start)
         #expect(finishedAndQueued.value)
         try await store.settled(timeout: patience)
-        withKnownIssue("the runtime forgets a task's ids when it ends, so a cancel cannot reach what it sent that is still queued") {
-            #expect(store.state == [.start, .stop])
-        }
+        #expect(store.state == [.start, .stop])
     }
 
     /// The same for a `.send` that follows a run in a cancellable concatenation: it is sent
@@ -189,15 +187,12 @@ struct EffectCancellationTests {
         store.dispatch(.start)
         #expect(finishedAndQueued.value)
         try await store.settled(timeout: patience)
-        withKnownIssue("a send after a run carries no cancellable token, and the run's ids are gone once it ended") {
-            #expect(store.state == [.start, .stop])
-        }
+        #expect(store.state == [.start, .stop])
     }
 
     /// `.start` spawns the cancellable effect, then, in the same dispatch call, a top-level
     /// `.send(.stop)` cancels it: nothing it sends is reduced, whether or not its task had
-    /// started (here it may have: the pool is free). When the task happens to run and end before
-    /// the cancel, this meets the known issue above (about 1 run in 10 here).
+    /// started (here it may have: the pool is free).
     @Test func cancelInTheCallThatStartedTheEffectStopsIt() async throws {
         let store = makeFxStore { action in
             switch action {
@@ -214,9 +209,7 @@ struct EffectCancellationTests {
         }
         store.dispatch(.start)
         try await store.settled(timeout: patience)
-        withKnownIssue("a cancel cannot reach what an already-ended effect sent (see above)", isIntermittent: true) {
-            #expect(store.state == [.start, .stop])
-        }
+        #expect(store.state == [.start, .stop])
         #expect(store.activeTaskCount == 0)
     }
 
