@@ -18,9 +18,12 @@ struct BenchConfig {
     let arrayLength: Int
     /// P8's burst: actions queued from a thread while the main actor is busy.
     let burstActions: Int
+    /// Effects (tasks) per run of P8-run, P8-task-floor and P8-cancel: the 10,000 in
+    /// both modes (a run takes tens of milliseconds).
+    let effects: Int
 
-    static let full = BenchConfig(operations: 2_000_000, warmUp: 200_000, runs: 5, threads: 4, perThread: 250_000, memoryDispatches: 1_000_000, arrayLength: 1_000_000, burstActions: 2_000_000)
-    static let quick = BenchConfig(operations: 100_000, warmUp: 10_000, runs: 5, threads: 4, perThread: 25_000, memoryDispatches: 100_000, arrayLength: 1_000_000, burstActions: 200_000)
+    static let full = BenchConfig(operations: 2_000_000, warmUp: 200_000, runs: 5, threads: 4, perThread: 250_000, memoryDispatches: 1_000_000, arrayLength: 1_000_000, burstActions: 2_000_000, effects: 10_000)
+    static let quick = BenchConfig(operations: 100_000, warmUp: 10_000, runs: 5, threads: 4, perThread: 25_000, memoryDispatches: 100_000, arrayLength: 1_000_000, burstActions: 200_000, effects: 10_000)
 }
 
 /// The cases. Every per-dispatch case runs the same loop, `for index in 0..<count`, over the same
@@ -79,6 +82,12 @@ struct BenchCases {
         ))
     }
 
+    /// `P1-effect`: P1 with the reducer made an effect reducer that returns `.none` (same
+    /// workload, same loop): what the effect-reducer path costs an action that starts nothing.
+    func p1Effect() throws -> Samples {
+        try storeCase("P1-effect", Store(initialState: CounterState(), reducers: [makeCounterEffectReducer()]))
+    }
+
     /// `P4`: the reducer writes one element of a 1,000,000-element array held in the state.
     func p4() throws -> Samples {
         let actions = source.actions
@@ -104,7 +113,7 @@ struct BenchCases {
         return (samples, Double(counter.events) / Double(dispatched))
     }
 
-    /// The loop shared by P1, P2 and P6. Checks after each run that every action was reduced
+    /// The loop shared by P1, P2, P1-effect and P6. Checks after each run that every action was reduced
     /// before `dispatch` returned, which proves the main-actor synchronous path was taken.
     private func storeCase(_ name: String, _ store: Store<CounterState, BenchAction>) throws -> Samples {
         let actions = source.actions

@@ -39,12 +39,14 @@ struct BenchResults {
     var floor: Samples
     var p1: Samples
     var p2: Samples
+    var p1Effect: Samples
     var p4: Samples
     var p5: Samples
     var p6: Samples
     var p6EventsPerDispatch: Double
     var p7: Samples?
     var p8: BurstResult
+    var effects: EffectResults
     var config: BenchConfig
 
     var rows: [ReportRow] {
@@ -67,11 +69,21 @@ struct BenchResults {
         let p4Ratio = p4.median / p1Nanoseconds
         let p5Rate = p5.median
         let p6Cost = p6.median - p1Nanoseconds
+        let p1EffectCost = p1Effect.median - p1Nanoseconds
         var rows = [
             perDispatch("baseline", baseline, target: "-"),
             perDispatch("floor", floor, target: "-"),
             perDispatch("P1", p1, target: verdict("<= 1.5x floor", met: p1Ratio <= 1.5, figure: "\(fixed(p1Ratio, 2))x")),
             perDispatch("P2", p2, target: verdict("P2 - P1 <= 1.4x floor", met: p2Added <= 1.4, figure: "+\(fixed(p2Added, 2))x floor (\(fixed(p2Ratio, 2))x P1)")),
+            ReportRow(
+                name: "P1-effect",
+                nanosecondsPerOperation: p1Effect.median,
+                ratioToFloor: p1Effect.median / floorNanoseconds,
+                value: p1EffectCost,
+                unit: "ns/op over P1",
+                spread: (p1Effect.minimum - p1Nanoseconds, p1Effect.maximum - p1Nanoseconds),
+                target: "reported: +\(fixed(p1EffectCost, 2)) ns/op over P1 (\(fixed(p1Effect.median / p1Nanoseconds, 2))x P1), effect reducer returning .none"
+            ),
             perDispatch("P4", p4, target: verdict("<= 1.2x P1", met: p4Ratio <= 1.2, figure: "\(fixed(p4Ratio, 2))x")),
             ReportRow(
                 name: "P5",
@@ -132,7 +144,33 @@ struct BenchResults {
             spread: nil,
             target: verdict("< 1 MB after draining", met: (p8.retainedHeapBytes ?? 0) < 1_000_000, figure: megabytes(p8.retainedHeapBytes))
         ))
+        rows += effectRows
         return rows
+    }
+
+    /// P8-run, P8-task-floor and P8-cancel, in microseconds per effect (per task).
+    private var effectRows: [ReportRow] {
+        func perEffect(_ name: String, _ samples: Samples, unit: String, target: String) -> ReportRow {
+            ReportRow(
+                name: name,
+                nanosecondsPerOperation: samples.median * 1000,
+                ratioToFloor: nil,
+                value: samples.median,
+                unit: unit,
+                spread: (samples.minimum, samples.maximum),
+                target: target
+            )
+        }
+        let runRatio = effects.run.median / effects.taskFloor.median
+        let count = grouped(Double(effects.count))
+        return [
+            perEffect("P8-run", effects.run, unit: "us/effect", target: verdict(
+                "<= 3x P8-task-floor", met: runRatio <= 3,
+                figure: "\(fixed(runRatio, 2))x (\(count) dispatches, each starting one .run that sends one action back, until all are reduced; of which the dispatch loop, which also reduces the actions sent back meanwhile, \(fixed(effects.runStart.median, 2)) us/effect)"
+            )),
+            perEffect("P8-task-floor", effects.taskFloor, unit: "us/task", target: "floor of P8-run: \(count) bare Task { } created, then awaited"),
+            perEffect("P8-cancel", effects.cancel, unit: "us/effect", target: "reported: \(count) effects sleeping on the store clock, from the store's release until each caught its cancellation"),
+        ]
     }
 
     /// The report as a JSON array.
@@ -150,7 +188,7 @@ struct BenchResults {
                 row.name,
                 row.nanosecondsPerOperation.map { fixed($0, 2) } ?? "-",
                 row.ratioToFloor.map { fixed($0, 2) } ?? "-",
-                row.unit == "ns/op" || row.unit.hasPrefix("ns/op over") ? fixed(row.value, 2) : grouped(row.value),
+                row.unit == "ns/op" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") ? fixed(row.value, 2) : grouped(row.value),
                 row.unit,
                 row.spread.map { spread in
                     row.unit == "actions/s" || row.unit == "bytes"
@@ -172,7 +210,7 @@ struct BenchResults {
         }
         var lines = [
             "redux-bench: \(machine)",
-            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions)))); median of \(config.runs) runs after a warm-up",
+            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects); median of \(config.runs) runs after a warm-up",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

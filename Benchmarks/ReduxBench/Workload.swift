@@ -85,6 +85,15 @@ func makeCounterReducer() -> Reducer<CounterState, BenchAction> {
     }
 }
 
+/// P1-effect's reducer: P1's body in an effect reducer that starts nothing.
+@inline(never)
+func makeCounterEffectReducer() -> Reducer<CounterState, BenchAction> {
+    Reducer(id: "counter", effects: { state, action in
+        applyCounter(&state, action)
+        return .none
+    })
+}
+
 @inline(never)
 func makeArrayReducer() -> Reducer<ArrayState, BenchAction> {
     Reducer(id: "array") { state, action in

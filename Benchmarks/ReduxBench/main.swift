@@ -59,14 +59,16 @@ do {
     let floor = try cases.floor()
     let p1 = try cases.p1()
     let p2 = try cases.p2()
+    let p1Effect = try cases.p1Effect()
     let p4 = try cases.p4()
     let p5 = try await cases.p5()
     let p6 = try cases.p6()
     let p7 = try cases.p7()
     let p8 = try await cases.p8()
+    let effects = try await cases.p8Effects()
     let results = BenchResults(
-        baseline: baseline, floor: floor, p1: p1, p2: p2, p4: p4, p5: p5,
-        p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, config: config
+        baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p4: p4, p5: p5,
+        p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {

@@ -65,6 +65,7 @@ final class EffectGroup: @unchecked Sendable {
     }
 
     /// An action sent by a task of the group is on its way; its terminal calls ``actionEnded()``.
+    @usableFromInline
     func actionSent() {
         lock.withLock { if !closed { pendingActions += 1 } }
         parent?.actionSent()

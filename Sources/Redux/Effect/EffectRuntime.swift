@@ -57,6 +57,7 @@ final class EffectRuntime: @unchecked Sendable {
     /// or `nil` if the runtime is closed or the group was cancelled. An effect's task cancelled
     /// before it could start never runs `work`; middleware `.task` and `.deferred` work
     /// (`runsIfCancelledEarly`) runs and sees the cancellation, as it always did.
+    @usableFromInline
     func spawn(
         priority: TaskPriority?,
         ids: [EffectID],

@@ -2,14 +2,16 @@
 /// errors carry), the action whose reduction (or middleware pass) produced it, that pass's run
 /// record (so an error waits for the action's terminal), and the effect group of the dispatch
 /// it belongs to. Made once per non-empty effect a component returns.
+@usableFromInline
 final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
-    let origin: ErrorOrigin
+    @usableFromInline let origin: ErrorOrigin
     /// The producing action's run, without its ticket.
-    let failure: ActionRun<State, Action>
-    let record: RunRecord<State, Action>
-    let site: CallSite
-    var group: EffectGroup? { record.group }
+    @usableFromInline let failure: ActionRun<State, Action>
+    @usableFromInline let record: RunRecord<State, Action>
+    @usableFromInline let site: CallSite
+    @inlinable var group: EffectGroup? { record.group }
 
+    @usableFromInline
     init(origin: ErrorOrigin, failure: ActionRun<State, Action>, record: RunRecord<State, Action>, site: CallSite) {
         self.origin = origin
         self.failure = failure
@@ -20,14 +22,29 @@ final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
 
 /// What encloses a part of an effect tree: the cancellation ids its tasks register under, and
 /// the throttle its sends go through.
+@usableFromInline
 struct EffectScope: Sendable {
-    var ids: [EffectID] = []
-    var throttle: ThrottleRule?
+    @usableFromInline var ids: [EffectID]
+    @usableFromInline var throttle: ThrottleRule?
+
+    @inlinable
+    init() {
+        ids = []
+        throttle = nil
+    }
 }
 
 /// A throttle applying to the sends of an effect subtree.
+@usableFromInline
 struct ThrottleRule: Sendable {
-    let id: EffectID
-    let window: Duration
-    let latest: Bool
+    @usableFromInline let id: EffectID
+    @usableFromInline let window: Duration
+    @usableFromInline let latest: Bool
+
+    @inlinable
+    init(id: EffectID, window: Duration, latest: Bool) {
+        self.id = id
+        self.window = window
+        self.latest = latest
+    }
 }

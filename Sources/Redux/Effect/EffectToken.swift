@@ -18,6 +18,7 @@ final class EffectToken: Sendable {
     private let cancelled = Atomic<Bool>(false)
     private let owner = Atomic<Int>(0)
 
+    @usableFromInline
     init(id: UInt64, runtime: EffectRuntime, group: EffectGroup?) {
         self.id = id
         self.runtimeID = ObjectIdentifier(runtime)

@@ -17,7 +17,7 @@ final class RunRecord<State: Sendable, Action: Sendable>: @unchecked Sendable {
 
     /// The effect group the run's effects join: its tracked dispatch's, or that of the grouped
     /// effect that sent it.
-    let group: EffectGroup?
+    @usableFromInline let group: EffectGroup?
     /// The group of the effect that sent this run's action, which waits for it until its
     /// terminal (``finish()``); `nil` for a dispatch.
     private let sender: EffectGroup?
@@ -32,6 +32,7 @@ final class RunRecord<State: Sendable, Action: Sendable>: @unchecked Sendable {
     }
 
     /// A run whose effects join `group`; `sender`, if any, waits for the run's terminal.
+    @usableFromInline
     init(group: EffectGroup?, sender: EffectGroup? = nil) {
         self.group = group
         self.sender = sender

@@ -19,6 +19,7 @@ public struct Send<Action: Sendable>: Sendable {
     let effectClock: EffectClock
     let diagnostics: DiagnosticSink?
 
+    @usableFromInline
     init(
         deliver: @escaping @Sendable (Action, CallSite) -> Void,
         deliverTracked: @escaping @Sendable (Action, CallSite) -> DispatchTicket<Action>,

@@ -12,11 +12,12 @@ extension Store {
     /// Called when an effect subtree has finished: `completed` is `false` if it was cancelled
     /// (the rest of a concatenation then does not run); `inPass` says whether the caller is
     /// still in the producing action's pass on the main actor.
+    @usableFromInline
     typealias EffectCompletion = @Sendable (_ completed: Bool, _ inPass: Bool) -> Void
 
     /// The run record of the current pass, made when the first effect or `.task` of the pass
     /// starts; a tracked dispatch's record carries the ticket's effect group.
-    @usableFromInline
+    @inlinable
     func passRecord(for run: ActionRun<State, Action>) -> RunRecord<State, Action> {
         if let current = currentRecord { return current }
         let record = RunRecord<State, Action>(group: run.promise?.box.effectGroup)
@@ -26,7 +27,11 @@ extension Store {
 
     /// Starts the effects the reducers returned, in chain order, after the top-level
     /// cancellations of all of them (§ order after the reducers, step 3).
-    @usableFromInline
+    ///
+    /// This path, down to the task's `send`, is inlinable so that it is specialized for the
+    /// app's state and action: unspecialized, its generic metadata lookups and witness calls
+    /// were most of the cost of starting an effect (P8-run).
+    @inlinable
     func startReducerEffects(_ effects: [(position: Int, effect: Effect<Action>)], action: Action, _ run: ActionRun<State, Action>) {
         if isInvalidated { return }
         var remaining: [(Int, Effect<Action>)] = []
@@ -42,7 +47,8 @@ extension Store {
     }
 
     /// Starts `effect` for the current pass, attributed to `origin` (a reducer or middleware).
-    @usableFromInline
+    /// Out of line: the middleware chain (P2's path) calls it for `.effect` exits.
+    @inlinable @inline(never)
     func startEffect(_ effect: Effect<Action>, origin: ErrorOrigin, action: Action, _ run: ActionRun<State, Action>) {
         if effect.isNone || isInvalidated { return }
         if onLog != nil { emit(run.sequence, action, .effectStarted(origin)) }
@@ -55,6 +61,7 @@ extension Store {
 
     /// Applies the `.cancel`s at the top of `effect` (alone or in a top-level merge) now, and
     /// returns the rest.
+    @inlinable
     func performTopLevelCancels(_ effect: Effect<Action>) -> Effect<Action> {
         switch effect.operation {
         case .cancel(let id):
@@ -68,6 +75,7 @@ extension Store {
     }
 
     /// Cancels the work running with `id` and drops a throttled action pending with it.
+    @usableFromInline
     nonisolated func cancelEffects(_ id: EffectID) {
         runtime.cancel(id: id)
         throttles.remove(id)
@@ -75,6 +83,7 @@ extension Store {
 
     /// Walks `effect` (see the extension's documentation). Callable from any thread; `inPass`
     /// is `true` only on the main actor during the producing pass.
+    @inlinable
     nonisolated func start(_ effect: Effect<Action>, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
         switch effect.operation {
         case .none:
@@ -114,7 +123,8 @@ extension Store {
         }
     }
 
-    private nonisolated func startMerge(_ parts: [Effect<Action>], scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
+    @inlinable
+    nonisolated func startMerge(_ parts: [Effect<Action>], scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
         guard let then else {
             for part in parts { start(part, scope: scope, source: source, inPass: inPass, then: nil) }
             return
@@ -127,7 +137,8 @@ extension Store {
         }
     }
 
-    private nonisolated func startConcatenation(_ parts: ArraySlice<Effect<Action>>, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
+    @inlinable
+    nonisolated func startConcatenation(_ parts: ArraySlice<Effect<Action>>, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
         guard let first = parts.first else {
             then?(true, inPass)
             return
@@ -145,7 +156,8 @@ extension Store {
     /// Spawns one runtime task for `work`; its errors go to the resolvers, its completion goes
     /// on with what follows it. If the task cannot start (store closed, group cancelled), the
     /// completion reports it cancelled.
-    private nonisolated func startRun(
+    @inlinable
+    nonisolated func startRun(
         priority: TaskPriority?,
         scope: EffectScope,
         source: EffectSource<State, Action>,
@@ -172,6 +184,7 @@ extension Store {
 
     /// The `send` an effect's task gets: it delivers through the throttle (if any), from
     /// another isolation, and drops everything once the task is cancelled.
+    @inlinable
     nonisolated func makeSend(token: EffectToken, scope: EffectScope, source: EffectSource<State, Action>) -> Send<Action> {
         Send(
             deliver: { [weak self] action, site in
@@ -194,6 +207,7 @@ extension Store {
 
     /// Sends one action an effect produced: through the scope's throttle, then into the
     /// pipeline queue (in the pass) or the inbox (from a task).
+    @inlinable
     nonisolated func deliver(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool) {
         if let token, token.isCancelled {
             if runtime.isClosed {
@@ -222,7 +236,8 @@ extension Store {
     /// throttle id only: cancelling an id that encloses one sender's effect (its
     /// `cancelInFlight` included) does not close the window. A pending action is delivered as
     /// its sender's, in its sender's group.
-    private nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64) {
+    @usableFromInline
+    nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64) {
         let clock = effectClock
         let opened = clock.now
         let started = runtime.spawn(priority: nil, ids: [rule.id], group: nil) { [weak self] token in
@@ -245,6 +260,7 @@ extension Store {
     }
 
     /// Queues an effect's action: in the pipeline queue during the pass, else in the inbox.
+    @inlinable
     nonisolated func enqueueEffectSend(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, inPass: Bool) {
         token?.group?.actionSent()
         if let token, !inPass { runtime.sendQueued(token) }
@@ -259,6 +275,7 @@ extension Store {
         }
     }
 
+    @inlinable
     nonisolated func effectSendKind(_ token: EffectToken?, logged: Bool) -> Entry.Kind {
         guard let token else { return .dispatch(logged: logged) }
         return .effectSend(token, logged: logged)
@@ -268,6 +285,7 @@ extension Store {
 extension EffectSource {
     /// A token for the synchronous sends of a grouped effect (which have no task), so that the
     /// actions they send stay in the group; `nil` when the effect has no group.
+    @inlinable
     func groupToken(_ runtime: EffectRuntime) -> EffectToken? {
         guard let group else { return nil }
         return EffectToken(id: 0, runtime: runtime, group: group)
@@ -275,15 +293,18 @@ extension EffectSource {
 }
 
 /// Counts the branches of a merge inside a concatenation; the last one to end goes on.
+@usableFromInline
 final class MergeJoin: Sendable {
     private let remaining: Mutex<(count: Int, completed: Bool)>
     private let then: @Sendable (Bool, Bool) -> Void
 
+    @usableFromInline
     init(count: Int, then: @escaping @Sendable (Bool, Bool) -> Void) {
         self.remaining = Mutex((count, true))
         self.then = then
     }
 
+    @usableFromInline
     func partEnded(completed: Bool, inPass: Bool) {
         let (last, allCompleted) = remaining.withLock { state -> (Bool, Bool) in
             state.count -= 1

@@ -90,8 +90,9 @@ extension Store {
     }
 
     /// Queues, in the pipeline queue, the task errors that arrived before their run's terminal,
-    /// now that it came: they are processed in the same call.
-    @usableFromInline
+    /// now that it came: they are processed in the same call. Specialized but out of line: the
+    /// terminal of every action (P1's path) calls it when a record exists.
+    @inlinable @inline(never)
     func releaseParkedEffectErrors(of record: RunRecord<State, Action>) {
         let released = record.finish()
         if released.isEmpty { return }

@@ -8,6 +8,7 @@ import Foundation
 /// A held action belongs to its sender's effect group (a tracked dispatch's
 /// ``DispatchTicket/waitForEffects()`` waits for it) until it is delivered or dropped; the
 /// window itself belongs to no dispatch.
+@usableFromInline
 final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
     struct Pending {
         let action: Action
@@ -35,6 +36,7 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
         var pending: Pending?
     }
 
+    @usableFromInline
     enum Offer {
         /// No window was open: deliver the action now; a window opened, whose timer the caller
         /// starts; `generation` names this window's run until it closes.
@@ -50,6 +52,7 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
 
     var count: Int { lock.withLock { windows.count } }
 
+    @usableFromInline
     func offer(_ action: Action, promise: OutcomePromise<Action>?, sender: EffectToken?, id: EffectID, latest: Bool) -> Offer {
         lock.lock()
         guard var window = windows[id] else {

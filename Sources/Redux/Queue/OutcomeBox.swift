@@ -32,10 +32,12 @@ final class OutcomeBox<Action: Sendable>: @unchecked Sendable {
     }
 
     /// The group of this dispatch's effects, created on first use.
+    @usableFromInline
     var effectGroup: EffectGroup { effectGroup(parent: nil) }
 
     /// The group of this dispatch's effects, created on first use inside `parent` (the group of
     /// the effect that sent this tracked action).
+    @usableFromInline
     func effectGroup(parent: EffectGroup?) -> EffectGroup {
         lock.lock()
         defer { lock.unlock() }

@@ -45,7 +45,9 @@ extension Store {
     /// The main-actor dispatch paths that are not the fast one: inside a call (queued behind the
     /// current action), on an invalidated store (refused), or behind an inbox backlog (a call of
     /// its own that takes the backlog first).
-    @usableFromInline
+    ///
+    /// Inlinable (so specialized for the app's types, like the fast path) but kept out of line.
+    @inlinable @inline(never)
     func dispatchOnMainActorSlowly(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?) {
         let entry = dispatchEntry(action, site: site, promise: promise, logged: true)
         if isProcessing {
@@ -261,8 +263,8 @@ extension Store {
     /// An action an effect sent: dropped (cancelled) if its task, or the wait on its dispatch's
     /// effects (its group), was cancelled since — even if the task has finished; otherwise
     /// processed like a dispatch, in a run that keeps the effect's group waiting until its
-    /// terminal.
-    @usableFromInline
+    /// terminal. Specialized but out of line, so the main-actor fast path does not grow.
+    @inlinable @inline(never)
     func processEffectSend(_ entry: Entry, token: EffectToken, logged: Bool) {
         if token.isCancelled || token.group?.hasBeenCancelled == true {
             answerDropped(entry)

@@ -41,9 +41,9 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline nonisolated let inbox: Inbox<State, Action>
     @usableFromInline nonisolated let runtime: EffectRuntime
     /// The clock effects sleep on: ``StoreOptions/clock``, counted by the runtime.
-    nonisolated let effectClock: EffectClock
+    @usableFromInline nonisolated let effectClock: EffectClock
     /// Open throttle windows, by throttle id.
-    nonisolated let throttles = ThrottleGates<Action>()
+    @usableFromInline nonisolated let throttles = ThrottleGates<Action>()
     /// Whether any reducer returns effects; if none does, reducing takes the exit-only path.
     @usableFromInline let reducersReturnEffects: Bool
     /// `MainActor.shared`, read once: the dispatch entry compares the caller's isolation with it

@@ -5,14 +5,16 @@ import Synchronization
 /// store's runtime that the sleeping task is asleep — when the underlying clock is a
 /// ``VirtualClock`` and the sleeper is the runtime's task itself. Any other sleep (a real clock,
 /// a child task's sleep) counts as running work.
+@usableFromInline
 struct EffectClock: Clock {
+    @usableFromInline
     struct Instant: InstantProtocol {
         /// Time since the store was created, on the underlying clock.
         let offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        @usableFromInline func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        @usableFromInline func duration(to other: Instant) -> Duration { other.offset - offset }
+        @usableFromInline static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private let base: any ClockBase
@@ -32,9 +34,10 @@ struct EffectClock: Clock {
         VirtualBase(origin: Origin(clock))
     }
 
-    var now: Instant { Instant(offset: base.elapsed) }
-    var minimumResolution: Duration { base.minimumResolution }
+    @usableFromInline var now: Instant { Instant(offset: base.elapsed) }
+    @usableFromInline var minimumResolution: Duration { base.minimumResolution }
 
+    @usableFromInline
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         if let token = EffectToken.current, token.runtimeID == ObjectIdentifier(runtime), base.isVirtual, token.isCurrentTask {
             let runtime = self.runtime
