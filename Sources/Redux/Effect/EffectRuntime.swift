@@ -43,7 +43,7 @@ final class EffectRuntime: @unchecked Sendable {
     /// Entries in the runtime's tables (tasks and cancellation-id memberships): 0 when idle.
     var bookkeepingCount: Int { lock.withLock { tasks.count + byID.count } }
 
-    var isClosed: Bool { lock.withLock { closed } }
+    @usableFromInline var isClosed: Bool { lock.withLock { closed } }
 
     /// Starts `work` off the main actor. Returns `false`, and starts nothing, once the runtime
     /// has been cancelled.
@@ -136,6 +136,7 @@ final class EffectRuntime: @unchecked Sendable {
 
     /// An action sent by `token`'s task was queued: a cancellation by id reaches it until
     /// ``sendProcessed(_:)``.
+    @usableFromInline
     func sendQueued(_ token: EffectToken) {
         lock.withLock { tasks[token.id]?.queuedSends += 1 }
     }

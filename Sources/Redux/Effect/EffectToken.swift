@@ -8,12 +8,12 @@ import Synchronization
 final class EffectToken: Sendable {
     /// The token of the runtime task the current code runs in, if any (inherited by child tasks,
     /// which is why ``isCurrentTask`` also compares task identity).
-    @TaskLocal static var current: EffectToken?
+    @usableFromInline @TaskLocal static var current: EffectToken?
 
     let id: UInt64
     /// The runtime that owns the task, by identity only: a child task inherits the token through
     /// the task-local and may outlive that runtime, so the token must never dereference it.
-    let runtimeID: ObjectIdentifier
+    @usableFromInline let runtimeID: ObjectIdentifier
     @usableFromInline let group: EffectGroup?
     private let cancelled = Atomic<Bool>(false)
     private let owner = Atomic<Int>(0)
