@@ -91,6 +91,7 @@ final class EffectRuntime: @unchecked Sendable {
             if runsIfCancelledEarly || !token.isCancelled {
                 await EffectToken.$current.withValue(token) { await work(token) }
             }
+            token.relinquishTask()
             finish(id)
         }
 

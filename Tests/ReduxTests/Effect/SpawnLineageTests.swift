@@ -1,5 +1,5 @@
 import Foundation
-import Redux
+@testable import Redux
 import Testing
 
 /// Work belongs to the effect that started it, not to whatever task happened to run the code
@@ -43,5 +43,23 @@ struct SpawnLineageTests {
         try await store.settled(timeout: patience)
         #expect(store.state == [.start, .sent, .stop, .go, .went])
         #expect(store.activeTaskCount == 0)
+    }
+
+    @Test func aTaskAllocatedWhereAFinishedEffectTaskWasIsNotThatTask() async throws {
+        // The token of a finished task lives on as the task-local of the tasks created inside
+        // it (and of those they create); such a task may be allocated where the finished one
+        // was. It must not pass for the token's task (what `spawn` and the counted clock ask).
+        let runtime = EffectRuntime(settle: SettleSignal())
+        let tokens = (0..<200).compactMap { _ in runtime.spawn(priority: nil, ids: [], group: nil) { _ in } }
+        #expect(tokens.count == 200)
+        let deadline = ContinuousClock.now + patience
+        while runtime.activeCount > 0, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(runtime.activeCount == 0)
+        var impostors = 0
+        for _ in 0..<500 {
+            // New tasks, allocated where the finished ones were.
+            if await Task.detached(operation: { tokens.contains { $0.isCurrentTask } }).value { impostors += 1 }
+        }
+        #expect(impostors == 0)
     }
 }
