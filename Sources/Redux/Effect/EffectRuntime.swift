@@ -79,7 +79,10 @@ final class EffectRuntime: @unchecked Sendable {
         }
         // The next part of a concatenation is spawned by the part that just finished: if that
         // one was cancelled meanwhile (by id, before this one was registered), so is this one.
-        if let parent = EffectToken.current, parent.runtimeID == ObjectIdentifier(self), parent.isCancelled {
+        // Only from that part's own task: `EffectToken.current` is a task-local, inherited by
+        // every `Task {}` created inside an effect (the store's scheduled main-actor turn among
+        // them), and what those spawn is no part of the cancelled effect.
+        if let parent = EffectToken.current, parent.runtimeID == ObjectIdentifier(self), parent.isCurrentTask, parent.isCancelled {
             token.markCancelled()
         }
         active += 1
@@ -93,6 +96,7 @@ final class EffectRuntime: @unchecked Sendable {
             if runsIfCancelledEarly || !token.isCancelled {
                 await EffectToken.$current.withValue(token) { await work(token) }
             }
+            token.relinquishTask()
             finish(id)
         }
 

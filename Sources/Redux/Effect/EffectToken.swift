@@ -34,8 +34,16 @@ final class EffectToken: Sendable {
         owner.store(withUnsafeCurrentTask { $0?.hashValue } ?? 0, ordering: .relaxed)
     }
 
-    /// Whether the calling code runs in this token's task itself.
-    var isCurrentTask: Bool {
+    /// Forgets the token's task (called last thing in the task). The token outlives it — as the
+    /// task-local ``current`` of every `Task {}` created inside it, and of those they create in
+    /// turn — and a later task may be allocated where the finished one was: without this, such
+    /// a task would pass ``isCurrentTask``.
+    func relinquishTask() {
+        owner.store(0, ordering: .relaxed)
+    }
+
+    /// Whether the calling code runs in this token's task itself (while that task runs).
+    @usableFromInline var isCurrentTask: Bool {
         let current = withUnsafeCurrentTask { $0?.hashValue } ?? 0
         return current != 0 && current == owner.load(ordering: .relaxed)
     }

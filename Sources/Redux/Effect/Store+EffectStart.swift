@@ -91,7 +91,7 @@ extension Store {
         case let .send(action, site):
             // Outside the pass, a send comes after async work, in the task whose part just ended
             // (a concatenation goes on there): it is that task's send, cancelled with it.
-            let sender = inPass ? nil : EffectToken.current.flatMap { $0.runtimeID == ObjectIdentifier(runtime) ? $0 : nil }
+            let sender = inPass ? nil : EffectToken.current.flatMap { $0.runtimeID == ObjectIdentifier(runtime) && $0.isCurrentTask ? $0 : nil }
             deliver(action, site: site, promise: nil, token: sender, scope: scope, source: source, inPass: inPass)
             then?(true, inPass)
         case .cancel(let id):
@@ -293,24 +293,30 @@ extension EffectSource {
 }
 
 /// Counts the branches of a merge inside a concatenation; the last one to end goes on.
+///
+/// What follows runs in the pass only if every branch ended in the pass: when an asynchronous
+/// branch ended first (its task was quick) and a synchronous one ends last, on the main actor,
+/// the merge still followed asynchronous work, so what comes next is sent from another isolation
+/// and processed on a later turn.
 @usableFromInline
 final class MergeJoin: Sendable {
-    private let remaining: Mutex<(count: Int, completed: Bool)>
+    private let remaining: Mutex<(count: Int, completed: Bool, inPass: Bool)>
     private let then: @Sendable (Bool, Bool) -> Void
 
     @usableFromInline
     init(count: Int, then: @escaping @Sendable (Bool, Bool) -> Void) {
-        self.remaining = Mutex((count, true))
+        self.remaining = Mutex((count, true, true))
         self.then = then
     }
 
     @usableFromInline
     func partEnded(completed: Bool, inPass: Bool) {
-        let (last, allCompleted) = remaining.withLock { state -> (Bool, Bool) in
+        let (last, allCompleted, allInPass) = remaining.withLock { state -> (Bool, Bool, Bool) in
             state.count -= 1
             if !completed { state.completed = false }
-            return (state.count == 0, state.completed)
+            if !inPass { state.inPass = false }
+            return (state.count == 0, state.completed, state.inPass)
         }
-        if last { then(allCompleted, inPass) }
+        if last { then(allCompleted, allInPass) }
     }
 }

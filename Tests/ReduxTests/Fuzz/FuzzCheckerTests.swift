@@ -26,7 +26,7 @@ struct FuzzCheckerTests {
     private struct QuietSeedMissing: Error {}
 
     private static func isQuiet(_ program: FuzzProgram) -> Bool {
-        guard program.logs, program.middlewareCount > 0 else { return false }
+        guard program.logs, program.middlewareCount > 0, !program.hasEffects else { return false }
         for step in program.steps {
             switch step {
             case .invalidate, .release: return false

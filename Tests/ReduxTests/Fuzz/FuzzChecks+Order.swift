@@ -14,13 +14,14 @@ extension FuzzChecker {
     mutating func checkCompleteness(_ records: [ObservedRecord]) {
         let made = Set(records.map(\.record.action))
         let late = Set(records.filter { if case .late = $0.record.producer { true } else { false } }.map(\.record.action))
-        for id in made.subtracting(model.reachable).subtracting(late).sorted() {
+        for id in made.subtracting(model.possible).subtracting(late).sorted() {
             fail("complete", "a\(id) was dispatched, but no run of the program leads to it")
         }
         guard !lifecycle else { return }
         for id in late.sorted() { fail("complete", "a\(id), a work's dispatch on cancellation, was made though nothing was cancelled") }
-        // The library's own dispatches are only visible in the log.
-        let visible = model.reachable.filter { program.logs || program.actions[$0].role != .libraryDispatched }
+        // The library's own dispatches are only visible in the log. A reducer effect's dispatch
+        // is required only when nothing may have cancelled its effect.
+        let visible = effectFacts.required.filter { program.logs || program.actions[$0].role != .libraryDispatched }
         for id in visible.subtracting(made).sorted() {
             fail("complete", "a\(id) should have been dispatched (no invalidation, no release) but never was")
         }
@@ -35,7 +36,7 @@ extension FuzzChecker {
                 groups["main actor", default: []].append((position, record, fate))
             }
             switch record.record.producer {
-            case .thread, .task, .actor, .hop, .work:
+            case .thread, .task, .actor, .hop, .work, .effect:
                 groups["\(record.record.producer)", default: []].append((record.record.index, record, fate))
             default: break
             }
@@ -47,7 +48,7 @@ extension FuzzChecker {
                 let name = "a\(member.record.record.action)"
                 guard let rank = member.fate.rank else { continue }
                 if let worst, rank < worst.rank {
-                    fail("fifo", "\(producer): \(name) was \(rank == 0 ? "processed" : "dropped while queued") though \(worst.name), dispatched earlier, was \(worst.rank == 1 ? "dropped while queued" : "refused")")
+                    fail("fifo", "\(producer): \(name) was \(DispatchFate.describe(rank: rank)) though \(worst.name), dispatched earlier, was \(DispatchFate.describe(rank: worst.rank))")
                 }
                 if worst == nil || rank > worst!.rank { worst = (name, rank) }
                 if case .processed(_, let start) = member.fate {
@@ -248,7 +249,7 @@ extension FuzzChecker {
             default: continue
             }
         }
-        let started = Set(model.reachable.compactMap { model.predictions[$0] }.flatMap(\.works))
+        let started = Set(effectFacts.required.compactMap { model.predictions[$0] }.flatMap(\.works))
         for (work, dispatches) in made.sorted(by: { $0.key.description < $1.key.description }) {
             let actions = dispatches.sorted { $0.0 < $1.0 }.map(\.1)
             let expected = model.workDispatches[work] ?? []

@@ -3,16 +3,30 @@ enum DispatchFate {
     /// Its first segment began at this index of `FuzzHistory.segments` (trace index `start`).
     case processed(segment: Int, start: Int)
     case cancelledQueued
+    /// A reducer effect's send that left no log at all: dropped at once (its effect cancelled).
+    case droppedSilently
     case refused
     /// Nothing observable (no log, or not a dispatch the order checks can place).
     case unknown
 
+    /// Within one producer, a later dispatch never has a lower rank than an earlier one. A
+    /// cancelled effect's sends are dropped silently from then on, so that rank comes last.
     var rank: Int? {
         switch self {
         case .processed: 0
         case .cancelledQueued: 1
         case .refused: 2
+        case .droppedSilently: 3
         case .unknown: nil
+        }
+    }
+
+    static func describe(rank: Int) -> String {
+        switch rank {
+        case 0: "processed"
+        case 1: "dropped while queued"
+        case 2: "refused"
+        default: "dropped without a trace"
         }
     }
 }
@@ -20,7 +34,8 @@ enum DispatchFate {
 /// Compares what a run observed with what the model predicts. Each violation names its check in
 /// brackets: [history] [terminal] [refused] [enqueued] [outcome] [ticket] [effect] [complete]
 /// [fifo] [batch] [after-invalidate] [bounded] [reductions] [observer] [resolver] [work] [freed]
-/// [leak] [hang] [interleaved] [log].
+/// [leak] [hang] [interleaved] [log], and for reducer effects (FuzzChecks+Effects) [same-call]
+/// [cancel] [conservation] [run] [effect-order] [runtime] [model].
 ///
 /// Timing is never guessed: where a run with an invalidation or a release may legally cut a
 /// dispatch short (still queued, or suspended in `.deferred`), the check accepts exactly those
@@ -33,6 +48,8 @@ struct FuzzChecker {
     private(set) var violations: [String] = []
     /// Every dispatch (the library's own included) with its fate.
     private(set) var fates: [(record: ObservedRecord, fate: DispatchFate)] = []
+    /// What the trace says about the passes that started and cancelled effects.
+    private(set) var effectFacts = EffectFacts()
 
     var lifecycle: Bool { observation.invalidated || observation.released }
 
@@ -40,6 +57,13 @@ struct FuzzChecker {
         var checker = FuzzChecker(program: program, model: model, observation: observation, history: FuzzHistory(observation.items))
         checker.run()
         return checker.violations
+    }
+
+    /// The violations, and coverage counts of what reducer effects did (for `REDUX_FUZZ_STATS`).
+    static func checkCounting(_ program: FuzzProgram, _ model: FuzzModel, _ observation: FuzzObservation) -> (violations: [String], counts: [String: Int]) {
+        var checker = FuzzChecker(program: program, model: model, observation: observation, history: FuzzHistory(observation.items))
+        checker.run()
+        return (checker.violations, checker.effectCounts())
     }
 
     private init(program: FuzzProgram, model: FuzzModel, observation: FuzzObservation, history: FuzzHistory) {
@@ -54,8 +78,11 @@ struct FuzzChecker {
     }
 
     private mutating func run() {
-        for note in observation.notes { fail(note.hasPrefix("hang") ? "hang" : "run", note) }
+        for note in observation.notes {
+            fail(note.hasPrefix("hang") ? "hang" : note.hasPrefix("freed") ? "freed" : "run", note)
+        }
         violations += history.violations
+        effectFacts = EffectFacts(model: model, history: history)
         var records = observation.records
         if program.logs { records += libraryRecords() }
         checkRecordsAreDistinct(records)
@@ -63,6 +90,7 @@ struct FuzzChecker {
             let fate = program.logs ? checkLogged(record) : checkUnlogged(record)
             fates.append((record, fate))
         }
+        effectFacts.note(fates, model, lifecycle: lifecycle)
         checkCompleteness(records)
         checkOrder()
         checkBatches()
@@ -74,20 +102,33 @@ struct FuzzChecker {
         checkObserver()
         checkResolvers()
         checkWork()
+        if program.hasEffects { checkReducerEffects() }
+        checkRuntime()
         if !observation.storeFreed { fail("freed", "the store was not freed after its last reference went (something keeps it alive)") }
         if !observation.leakedErrors.isEmpty {
             fail("leak", "errors still alive after the store was freed and every ticket dropped: " + observation.leakedErrors.map { "e\($0)" }.joined(separator: " "))
         }
     }
 
-    /// Dispatches the library makes itself (a resolver's `.reduceAs` for a task error), found by
-    /// their `.enqueued` events.
+    /// Dispatches the library makes itself (a resolver's `.reduceAs` for a task error, a reducer
+    /// effect's `.send`), found by their `.enqueued` events.
     private func libraryRecords() -> [ObservedRecord] {
         var records: [ObservedRecord] = []
         for log in history.logs.values.sorted(by: { $0.sequence < $1.sequence }) {
             let id = log.dispatched
-            guard id >= 0, id < program.actions.count, program.actions[id].role == .libraryDispatched else { continue }
-            let record = DispatchRecord(action: id, producer: .library, index: records.count, mainActor: true, batch: nil, position: log.enqueued.first?.position)
+            guard id >= 0, id < program.actions.count else { continue }
+            let producer: ProducerKey
+            let mainActor: Bool
+            if program.actions[id].role == .libraryDispatched {
+                (producer, mainActor) = (.library, true)
+            } else if case .inPass(let dispatch) = model.sendOrigins[id] {
+                (producer, mainActor) = (.effectSend(dispatch: dispatch, inPass: true), true)
+            } else if case .async(let dispatch) = model.sendOrigins[id] {
+                (producer, mainActor) = (.effectSend(dispatch: dispatch, inPass: false), false)
+            } else {
+                continue
+            }
+            let record = DispatchRecord(action: id, producer: producer, index: records.count, mainActor: mainActor, batch: nil, position: mainActor ? log.enqueued.first?.position : nil)
             records.append(ObservedRecord(record: record, tracked: false, outcome: nil, ticketSequence: nil))
         }
         return records
@@ -125,6 +166,12 @@ struct FuzzChecker {
         let sequences = history.sequences[id] ?? []
         if sequences.count > 1 { fail("history", "\(name) appears under \(sequences.count) sequence numbers: \(sequences)") }
         guard let sequence = sequences.first, let log = history.logs[sequence] else {
+            if model.isConditionalSend(id) {
+                // A cancelled effect's send is dropped without a trace; [conservation] decides
+                // whether its effect could have been cancelled.
+                expect(observed, in: absentOutcomes.union([.cancelled]), name)
+                return .droppedSilently
+            }
             if !observation.released || record.mainActor {
                 if let invalidation = history.invalidation, !record.mainActor || (record.position ?? 0) > invalidation {
                     fail("terminal", "\(name), dispatched to an invalidated store, has no .refused event (nor any other)")
@@ -217,6 +264,18 @@ struct FuzzChecker {
     private mutating func checkCut(_ observed: ObservedRecord, _ prediction: Prediction, _ pipeline: [ObservedSegment], _ cancels: [ObservedSegment], _ name: String) {
         let record = observed.record
         let state = pipeline.isEmpty ? "still queued" : "suspended after segment \(pipeline.count - 1)"
+        if model.isConditionalSend(record.action), pipeline.isEmpty, let cancel = cancels.first {
+            // A reducer effect's send dropped when processed: its effect was cancelled meanwhile.
+            if let cancelled = effectFacts.earliestCancellation(ofSend: record.action, model), cancel.start > cancelled {
+                expect(observed, in: [.cancelled], name)
+                return
+            }
+            if !lifecycle {
+                fail("conservation", "\(name) was dropped when processed (cancelled terminal at trace \(cancel.start)), but no cancellation of its effect came before")
+                expect(observed, in: [.cancelled], name)
+                return
+            }
+        }
         if prediction.forcedCancel, pipeline.count == prediction.segments.count {
             if cancels.isEmpty { fail("terminal", "\(name) answered .deferred after its own pass invalidated the store, but no cancelled terminal was logged") }
             expect(observed, in: [.cancelled], name)
@@ -258,7 +317,11 @@ struct FuzzChecker {
                 fail("effect", "\(name): unexpected task-error events \(segment.events); expected one of \(remaining.map(\.events))")
             }
         }
-        if !lifecycle, !remaining.isEmpty {
+        // A reducer effect's error is required only if nothing could cancel its run first; none
+        // is required of a run that never reached its terminal (a cancelled effect's send
+        // dropped while queued).
+        remaining.removeAll { effect in effect.run.map { !effectFacts.isRequired(.run($0), model, lifecycle: lifecycle) } ?? false }
+        if !lifecycle, terminal != nil, !remaining.isEmpty {
             fail("effect", "\(name): task errors never handled: \(remaining.map(\.events))")
         }
     }

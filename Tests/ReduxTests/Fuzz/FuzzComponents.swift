@@ -140,7 +140,7 @@ enum FuzzComponents {
     }
 
     static func reducer(_ position: Int, _ environment: FuzzEnvironment) -> Reducer<FuzzState, FuzzAction> {
-        Reducer(id: "r\(position)") { state, action in
+        @Sendable func exit(_ state: inout FuzzState, _ action: FuzzAction) -> ReducerExit {
             let exit = environment.program.actions[action.id].reducers[position]
             if exit != .defaultNext {
                 state.reductions += 1
@@ -148,6 +148,26 @@ enum FuzzComponents {
                 environment.trace.reduction(position, action.id)
             }
             return exit
+        }
+        @Sendable func effect(_ action: FuzzAction) -> Effect<FuzzAction> {
+            let script = environment.program.actions[action.id]
+            guard position < script.effects.count, let effect = script.effects[position] else { return .none }
+            return FuzzEffectBuilder.effect(effect, action: action.id, reducer: position, environment)
+        }
+        switch environment.program.reducerKind(position) {
+        case .plain:
+            return Reducer(id: "r\(position)") { state, action in exit(&state, action) }
+        case .reduction:
+            return Reducer(id: "r\(position)", reduction: { state, action in
+                let answer = exit(&state, action)
+                return answer == .defaultNext ? Reduction(answer) : Reduction(answer, effect(action))
+            })
+        case .effects:
+            // Always handles (the generator scripts `.next` at this position for every action).
+            return Reducer(id: "r\(position)", effects: { state, action in
+                _ = exit(&state, action)
+                return effect(action)
+            })
         }
     }
 
@@ -158,6 +178,7 @@ enum FuzzComponents {
         { event in
             let kind = FuzzText.kind(event.kind)
             environment.trace.event(event.sequence, FEvent(action: event.action.id, kind: kind))
+            if case .effectStarted = kind, environment.program.effectDelay { usleep(200) }
             guard case .terminal(let outcome) = kind else { return }
             if outcome == .cancelled || outcome.isRefused {
                 if environment.program.logDelay { usleep(150) }

@@ -14,7 +14,12 @@ struct FuzzGenerator {
     /// (an in-pass invalidation, the log handler's dispatch, the observer) would misbehave there.
     private var installs = false
     private var inPassInvalidation = false
+    /// Cancellation ids drawn lately: later draws prefer them, so that cancellations meet the
+    /// cancellable work they can stop (often work still running in the same call).
+    private var recentCancelIDs: [Int] = []
     private static let maxDepth = 3
+    /// The share of programs whose reducers return effects.
+    private static let effectPercent = 50
 
     static func program(seed: UInt64) -> FuzzProgram {
         var generator = FuzzGenerator(seed: seed)
@@ -38,6 +43,15 @@ struct FuzzGenerator {
         installs = !program.observer && rng.chance(25)
         inPassInvalidation = !installs && rng.chance(12)
         budget = rng.int(6...16)
+        // Effect reducers only in logged programs: the checks place effects by their events.
+        if program.logs, rng.chance(Self.effectPercent) {
+            program.reducerKinds = (0..<program.reducerCount).map { _ in
+                rng.pick([(40, ReducerKind.reduction), (25, .effects), (35, .plain)])
+            }
+            if !program.hasEffects { program.reducerKinds[rng.index(program.reducerCount)] = .reduction }
+            program.effectDelay = rng.chance(35)
+            budget += rng.int(0...6)
+        }
         program.installs = Array(repeating: [], count: program.middlewareCount)
 
         var items: [DriverStep] = []
@@ -139,13 +153,22 @@ struct FuzzGenerator {
             steps[position] = step
             position += 1
         }
-        let reducers = (0..<program.reducerCount).map { _ in
-            rng.pick([(50, ReducerExit.next), (20, .done), (30, .defaultNext)])
+        let reducers = (0..<program.reducerCount).map { position in
+            program.reducerKind(position) == .effects ? .next : rng.pick([(50, ReducerExit.next), (20, .done), (30, .defaultNext)])
+        }
+        var effects: [FuzzEffect?] = Array(repeating: nil, count: program.reducerCount)
+        for (position, exit) in reducers.enumerated() {
+            if program.reducerKind(position) != .plain, exit != .defaultNext, rng.chance(55) {
+                var runs = 0
+                effects[position] = effect(depth, action: id, inPass: true, level: 0, runs: &runs)
+            }
+            if exit == .done { break }
         }
         let observed = program.observer && rng.chance(10) ? child(depth) : nil
         let terminal = program.logs && !installs && rng.chance(10) ? child(depth) : nil
         program.actions[id].middleware = steps
         program.actions[id].reducers = reducers
+        if program.hasEffects { program.actions[id].effects = effects }
         program.actions[id].observerDispatch = observed
         program.actions[id].terminalDispatch = terminal
         return id
@@ -227,6 +250,87 @@ struct FuzzGenerator {
             work.lateTracked = newAction(role: .dispatched, from: 0, depth: Self.maxDepth)
         }
         return work
+    }
+
+    // MARK: - Effects
+
+    private enum EffectShape {
+        case send, run, merge, concatenate, cancellable, cancel
+    }
+
+    /// A reducer's effect. `inPass`: nothing asynchronous precedes it, so it starts in the
+    /// producing pass (the only places a cancellation or a cancellable scope is drawn).
+    private mutating func effect(_ depth: Int, action: Int, inPass: Bool, level: Int, runs: inout Int) -> FuzzEffect {
+        let leaf = level >= 2
+        let choices: [(Int, EffectShape)] = switch (inPass, leaf) {
+        case (true, true): [(30, .send), (50, .run), (20, .cancel)]
+        case (true, false): [(14, .send), (26, .run), (12, .merge), (18, .concatenate), (20, .cancellable), (10, .cancel)]
+        case (false, true): [(40, .send), (60, .run)]
+        case (false, false): [(28, .send), (34, .run), (16, .merge), (22, .concatenate)]
+        }
+        switch rng.pick(choices) {
+        case .send:
+            if let id = child(depth) { return .send(id) }
+            return .run(runBody(depth, action: action, runs: &runs))
+        case .run:
+            return .run(runBody(depth, action: action, runs: &runs))
+        case .merge:
+            return .merge((0..<rng.int(2...3)).map { _ in effect(depth, action: action, inPass: inPass, level: level + 1, runs: &runs) })
+        case .concatenate:
+            var parts: [FuzzEffect] = []
+            var pass = inPass
+            for _ in 0..<rng.int(2...3) {
+                let part = effect(depth, action: action, inPass: pass, level: level + 1, runs: &runs)
+                parts.append(part)
+                if part.isAsync { pass = false }
+            }
+            return .concatenate(parts)
+        case .cancellable:
+            let id = cancelID()
+            return .cancellable(id, cancelInFlight: rng.chance(35), effect(depth, action: action, inPass: true, level: level + 1, runs: &runs))
+        case .cancel:
+            return .cancel(cancelID())
+        }
+    }
+
+    private mutating func cancelID() -> Int {
+        let id = !recentCancelIDs.isEmpty && rng.chance(65) ? recentCancelIDs[rng.index(recentCancelIDs.count)] : rng.int(0...2)
+        recentCancelIDs.append(id)
+        if recentCancelIDs.count > 3 { recentCancelIDs.removeFirst() }
+        return id
+    }
+
+    private mutating func runBody(_ depth: Int, action: Int, runs: inout Int) -> FuzzRunBody {
+        var body = FuzzRunBody(index: runs)
+        runs += 1
+        var sends = 0
+        for _ in 0..<rng.int(0...4) {
+            switch rng.int(0...99) {
+            // A long sleep outlasts the driver's clock steps: the run sleeps until the end (or
+            // until a cancellation finds it).
+            case 0..<36:
+                let milliseconds = rng.chance(25) ? 25 : rng.int(1...3)
+                if rng.chance(30) {
+                    body.ops.append(.sleepIgnoringCancellation(milliseconds))
+                    if rng.chance(60) { body.ops.append(.hop) }
+                } else {
+                    body.ops.append(.sleep(milliseconds))
+                }
+            case 36..<46: body.ops.append(rng.chance(70) ? .yield : .hop)
+            case 46..<85:
+                if sends < 3, let id = child(depth) {
+                    body.ops.append(.send(id))
+                    sends += 1
+                }
+            default:
+                if sends < 3, let id = child(depth) {
+                    body.ops.append(.tracked(id, await: rng.chance(40)))
+                    sends += 1
+                }
+            }
+        }
+        if rng.chance(15) { body.throwing = newError(effect: true, raisedBy: action, depth: depth) }
+        return body
     }
 
     /// An error raised at one place; `effect` when a `.task` throws it (a resolver's `.reduceAs`

@@ -8,9 +8,14 @@ struct PredictedSegment: Sendable {
     var suspends = false
 }
 
-/// An error thrown by a `.task`: its own stretch of events, after the run's terminal.
+/// An error thrown by a `.task` or by a reducer effect's run: its own stretch of events, after
+/// the run's terminal.
 struct PredictedEffect: Sendable {
-    var work: WorkRef
+    /// The middleware work that throws it (`nil` for a reducer effect's run).
+    var work: WorkRef?
+    /// The reducer effect's run that throws it; such an error happens only if the run is not
+    /// cancelled first (a condition the checks evaluate).
+    var run: RunRef?
     var events: [FEvent]
 }
 
@@ -31,6 +36,20 @@ struct Prediction: Sendable {
     var children: [Int] = []
     /// A middleware of this run calls `invalidate()`.
     var invalidates = false
+    // Reducer effects (FuzzEffectModel).
+    /// The cancellations its pass performs, in order.
+    var cancels: [PredictedCancel] = []
+    /// The runs its reduction's effects start (at once or later).
+    var runs: [RunRef] = []
+    /// The top-level sends, in the order they are queued (also in `children`).
+    var inPassSends: [Int] = []
+    /// Sends made after asynchronous work.
+    var asyncSends: [Int] = []
+    /// Dispatches that happen only if no cancellation stops the effect first.
+    var conditionalChildren: [ConditionalChild] = []
+    var effectOrder: [EffectOrder] = []
+    /// Program shapes the effect model does not support (a generator bug).
+    var unsupported: [String] = []
 }
 
 /// The reference model: reads the program and predicts every dispatch, following the rules of
@@ -44,8 +63,15 @@ struct FuzzModel: Sendable {
     private(set) var consultations: [Int: [FConsultation]] = [:]
     /// What each work dispatches, in order (the late dispatch on cancellation excluded).
     private(set) var workDispatches: [WorkRef: [Int]] = [:]
-    /// Every dispatch made when no run is cut short.
+    /// Every dispatch made when no run is cut short and no effect is cancelled.
     private(set) var reachable: Set<Int> = []
+    /// Every dispatch some run of the program may make (cancellations included).
+    private(set) var possible: Set<Int> = []
+    /// Every reducer effect's run, and every send after asynchronous work, by action.
+    private(set) var runs: [RunRef: PredictedRun] = [:]
+    private(set) var asyncSends: [Int: PredictedAsyncSend] = [:]
+    /// How each action an effect sends is dispatched.
+    private(set) var sendOrigins: [Int: EffectSendOrigin] = [:]
 
     init(program: FuzzProgram) {
         self.program = program
@@ -56,11 +82,20 @@ struct FuzzModel: Sendable {
             predictions[id] = walk.prediction
             consultations.merge(walk.consultations) { first, _ in first }
             workDispatches.merge(walk.workDispatches) { first, _ in first }
+            for run in walk.effectRuns { runs[run.ref] = run }
+            for send in walk.effectSends { asyncSends[send.action] = send }
+            sendOrigins.merge(walk.sendOrigins) { first, _ in first }
         }
         var pending = roots
         while let id = pending.popLast() {
             guard reachable.insert(id).inserted, let prediction = predictions[id] else { continue }
             pending.append(contentsOf: prediction.children)
+        }
+        pending = roots
+        while let id = pending.popLast() {
+            guard possible.insert(id).inserted, let prediction = predictions[id] else { continue }
+            pending.append(contentsOf: prediction.children)
+            pending.append(contentsOf: prediction.conditionalChildren.map(\.action))
         }
     }
 
@@ -101,6 +136,9 @@ private struct ModelWalk {
     var prediction: Prediction
     var consultations: [Int: [FConsultation]] = [:]
     var workDispatches: [WorkRef: [Int]] = [:]
+    var effectRuns: [PredictedRun] = []
+    var effectSends: [PredictedAsyncSend] = []
+    var sendOrigins: [Int: EffectSendOrigin] = [:]
     private var segment = PredictedSegment()
     private var invalidated = false
 
@@ -162,7 +200,7 @@ private struct ModelWalk {
                 emit(action, .middleware(position, .task))
                 if !invalidated {
                     start(body, work)
-                    if let error = body.throwing { effect(error, work) }
+                    if let error = body.throwing { effect(error, origin: .effect(position), action: action, work: work, run: nil) }
                 }
             case let .deferred(body, resume):
                 emit(action, .middleware(position, .deferred))
@@ -218,20 +256,66 @@ private struct ModelWalk {
         }
     }
 
-    /// Runs the reducer chain; `true` if one handled the action. The observer is told once.
+    /// Runs the reducer chain; `true` if one handled the action. The observer is told once,
+    /// then the effects start (unless this pass invalidated the store).
     private mutating func reduce(_ action: Int) -> Bool {
         let script = program.actions[action]
         var handled = false
+        var effects: [(position: Int, effect: FuzzEffect)] = []
         for (position, exit) in script.reducers.enumerated() {
             emit(action, .reducer(position, exit))
             if exit != .defaultNext {
                 handled = true
                 prediction.reductions.append(FReduction(reducer: position, action: action))
+                if program.reducerKind(position) != .plain, position < script.effects.count, let effect = script.effects[position] {
+                    effects.append((position, effect))
+                }
             }
             if exit == .done { break }
         }
         if handled, program.observer, let child = script.observerDispatch { prediction.children.append(child) }
+        if !effects.isEmpty, !invalidated { startEffects(effects, action: action) }
         return handled
+    }
+
+    /// Step 3 of the order after the reducers: the top-level cancellations of every reducer's
+    /// effect, then each non-empty rest in chain order, with its `.effectStarted` event.
+    private mutating func startEffects(_ effects: [(position: Int, effect: FuzzEffect)], action: Int) {
+        var walk = EffectWalk(dispatch: dispatched, action: action)
+        var rests: [(position: Int, effect: ModelEffect)] = []
+        for (position, effect) in effects {
+            let simplified = ModelEffect(effect)
+            if simplified.isNone { continue }
+            let rest = walk.takeTopLevelCancels(simplified)
+            if !rest.isNone { rests.append((position, rest)) }
+        }
+        for (position, rest) in rests {
+            emit(action, .effectStarted(.reducer(position)))
+            walk.start(rest, reducer: position)
+        }
+        prediction.cancels += walk.cancels
+        prediction.unsupported += walk.unsupported
+        prediction.effectOrder += walk.orders
+        prediction.inPassSends += walk.inPassSends
+        prediction.children += walk.inPassSends
+        for id in walk.inPassSends { sendOrigins[id] = .inPass(dispatch: dispatched) }
+        for run in walk.runs {
+            effectRuns.append(run)
+            prediction.runs.append(run.ref)
+            for id in run.sends {
+                sendOrigins[id] = .run(run.ref)
+                prediction.conditionalChildren.append(ConditionalChild(action: id, condition: .run(run.ref)))
+            }
+            if let error = run.error {
+                effect(error, origin: .reducer(run.ref.reducer), action: action, work: nil, run: run.ref)
+            }
+        }
+        for send in walk.asyncSends {
+            effectSends.append(send)
+            prediction.asyncSends.append(send.action)
+            sendOrigins[send.action] = .async(dispatch: dispatched)
+            prediction.conditionalChildren.append(ConditionalChild(action: send.action, condition: .asyncSend(send.action)))
+        }
     }
 
     private mutating func reduceAndEnd(_ action: Int) {
@@ -286,12 +370,21 @@ private struct ModelWalk {
         }
     }
 
-    /// A task error: its own stretch of events, after the run's terminal.
-    private mutating func effect(_ error: Int, _ work: WorkRef) {
-        let action = work.action
-        var events = [FEvent(action: action, kind: .effectFailed(.effect(work.position), errorID: error))]
+    /// A task error, or a reducer effect's: its own stretch of events, after the run's
+    /// terminal. What a reducer effect's error leads to is conditional (the run may be cancelled
+    /// before it throws).
+    private mutating func effect(_ error: Int, origin: FOrigin, action: Int, work: WorkRef?, run: RunRef?) {
+        var events = [FEvent(action: action, kind: .effectFailed(origin, errorID: error))]
         let resolution: FResolution
-        switch consult(error, origin: .effect(work.position), action: action, into: &events) {
+        let certain = prediction.children.count
+        defer {
+            if let run {
+                let made = prediction.children[certain...]
+                prediction.children.removeSubrange(certain...)
+                prediction.conditionalChildren += made.map { ConditionalChild(action: $0, condition: .run(run)) }
+            }
+        }
+        switch consult(error, origin: origin, action: action, into: &events) {
         case .reduce: resolution = .ignoredReduce
         case .reduceAs(let next):
             resolution = .enqueued(next)
@@ -301,6 +394,6 @@ private struct ModelWalk {
         case .defaultNext, nil: resolution = .failed(error)
         }
         events.append(FEvent(action: action, kind: .effectResolved(resolution)))
-        prediction.effects.append(PredictedEffect(work: work, events: events))
+        prediction.effects.append(PredictedEffect(work: work, run: run, events: events))
     }
 }

@@ -7,8 +7,8 @@ import Redux
 //
 // Every action id is dispatched, or used as a replacement, at exactly one place in the program, so
 // an id names one dispatch (or one step of it) and components decide by looking the id up.
-// Extending the fuzzer (effects, child stores) means adding cases here, a clause in the model and
-// one in the interpreter.
+// Extending the fuzzer (child stores, ...) means adding cases here, a clause in the model and
+// one in the interpreter; reducer effects are described in FuzzEffects.
 
 typealias FuzzStore = Store<FuzzState, FuzzAction>
 
@@ -92,6 +92,9 @@ struct ActionScript: Sendable {
     var observerDispatch: Int?
     /// Dispatched by the log handler on this action's (non-cancelled) terminal event.
     var terminalDispatch: Int?
+    /// Per reducer position: the effect an effect reducer returns with this action (only where
+    /// its exit handles the action; `nil`, or no entry, for none). See FuzzEffects.
+    var effects: [FuzzEffect?] = []
 }
 
 enum ResolverAnswer: Sendable {
@@ -145,9 +148,15 @@ struct FuzzProgram: Sendable {
     var middlewareCount = 0
     var resolverCount = 0
     var reducerCount = 1
+    /// How each reducer is built; no entry is `.plain` (an exit-only reducer).
+    var reducerKinds: [ReducerKind] = []
     var logs = true
     /// The log handler sleeps a little on cancelled terminals (widens invalidation races).
     var logDelay = false
+    /// The log handler sleeps a little on each `.effectStarted` event: the runs just started get
+    /// ahead of the pass (they send, finish or sleep while the call still processes), which widens
+    /// the races between them and the cancellations the same call makes.
+    var effectDelay = false
     var observer = false
     var actions: [ActionScript] = []
     var errors: [ErrorScript] = []
@@ -160,9 +169,17 @@ struct FuzzProgram: Sendable {
 // MARK: - Text
 
 extension FuzzProgram {
+    func reducerKind(_ position: Int) -> ReducerKind {
+        position < reducerKinds.count ? reducerKinds[position] : .plain
+    }
+
+    /// Some reducer returns effects.
+    var hasEffects: Bool { reducerKinds.contains { $0 != .plain } }
+
     /// One line for failure messages.
     var summary: String {
         var parts = ["\(middlewareCount) mw, \(resolverCount) res, \(reducerCount) red"]
+        if hasEffects { parts[0] += " (" + (0..<reducerCount).map { reducerKind($0).rawValue }.joined(separator: ",") + ")" + (effectDelay ? ", slow effect starts" : "") }
         parts.append(logs ? (logDelay ? "log (slow on cancel)" : "log") : "no log")
         if observer { parts.append("observer") }
         let installed = installs.reduce(0) { $0 + $1.count }
@@ -192,6 +209,9 @@ extension FuzzProgram {
                 line += " m\(position)=\(step.text)"
             }
             line += " | " + script.reducers.map { "\($0)" }.joined(separator: ",")
+            for (position, effect) in script.effects.enumerated() {
+                if let effect { line += " r\(position)⇒\(effect.text)" }
+            }
             if let child = script.observerDispatch { line += " obs→a\(child)" }
             if let child = script.terminalDispatch { line += " term→a\(child)" }
             lines.append(line)

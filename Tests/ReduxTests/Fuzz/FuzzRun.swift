@@ -1,5 +1,5 @@
 import Foundation
-import Redux
+@testable import Redux
 
 /// A dispatch record with its ticket read: what the checks see of it.
 struct ObservedRecord: Sendable {
@@ -22,6 +22,18 @@ struct FuzzObservation: Sendable {
     var released: Bool
     var storeFreed: Bool
     var leakedErrors: [Int]
+    /// Reducer effect runs whose body began; whose body ended, with the trace items that
+    /// existed then (`DispatchRecord.after`'s meaning).
+    var startedRuns: [RunRef: Int] = [:]
+    var runEnds: [RunRef: Int] = [:]
+    /// The store's runtime once its work was over (`nil` if the program released the store).
+    var runtime: RuntimeCounts?
+}
+
+/// `store.activeTaskCount` and, through `@testable`, `store.runtime.bookkeepingCount`.
+struct RuntimeCounts: Sendable, Equatable {
+    var active: Int
+    var bookkeeping: Int
 }
 
 /// The interpreter: builds a real store from the program, drives it from the main actor and
@@ -110,6 +122,12 @@ final class FuzzRun {
             guard store != nil else { return }
             trace.markReleased()
             store = nil
+            // Effects may be asleep on the (unmoved) clock: they hold the store weakly, so it goes
+            // now, not when they wake.
+            let box = box
+            if !(await Self.waitUntil(.seconds(5)) { box.store == nil }) {
+                notes.append("freed: the store was not freed on release while its work sleeps on the clock (something it started holds it)")
+            }
         }
     }
 
@@ -179,6 +197,12 @@ final class FuzzRun {
                 _ = await Self.waitUntil(.milliseconds(100)) { Self.everyDispatchLogged(trace) }
             }
         }
+        var runtime: RuntimeCounts?
+        if let store {
+            // An invalidated store does not wait for its cancelled tasks; they end soon after.
+            _ = await Self.waitUntil(Self.patience) { store.activeTaskCount == 0 }
+            runtime = RuntimeCounts(active: store.activeTaskCount, bookkeeping: store.runtime.bookkeepingCount)
+        }
         let records = trace.records.map { record -> ObservedRecord in
             var stripped = record
             stripped.ticket = nil
@@ -197,7 +221,8 @@ final class FuzzRun {
         return FuzzObservation(
             items: trace.items, records: records, consultations: trace.consultations,
             notes: notes + trace.notes, invalidated: trace.invalidated, released: trace.released,
-            storeFreed: freed, leakedErrors: leaked)
+            storeFreed: freed, leakedErrors: leaked,
+            startedRuns: trace.startedRuns, runEnds: trace.endedRuns, runtime: runtime)
     }
 
     /// Every dispatch made has at least one log event (its enqueued event or its refusal).

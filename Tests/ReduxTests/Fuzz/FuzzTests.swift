@@ -2,7 +2,8 @@ import Foundation
 import Redux
 import Testing
 
-// The seeded differential fuzz test of issue 5, section 6.
+// The seeded differential fuzz test of issue 5, section 6, extended with reducer effects
+// (issue 6).
 //
 // Run: `swift test --filter Fuzz` (500 seeds). More: `REDUX_FUZZ_SEEDS=20000`, from another start:
 // `REDUX_FUZZ_FIRST=20001`. Replay one seed (prints its program and trace, pass or fail):
@@ -25,7 +26,23 @@ import Testing
 //   model; where an invalidation or release may cut a dispatch short, exactly the legal cuts
 //   (still queued, or suspended in `.deferred`, placed against the invalidation in the trace)
 //   and their outcomes are accepted.
-// Extending it (effects, child stores): a case in FuzzProgram, its draw in FuzzGenerator, its
+// - FuzzEffects, FuzzEffectModel, FuzzChecks+Effects: reducer effects (issue 6). Half the logged
+//   programs build their reducers with `Reducer(id:reduction:)` / `Reducer(id:effects:)` and
+//   return random trees of `.send`, `.run` (sending 0–3 actions, sleeping on `send.sleep(for:)`
+//   on the manual FuzzClock, hopping to the main actor, maybe throwing), `.merge`,
+//   `.concatenate`, `.cancellable(id:cancelInFlight:)` and `.cancel(id:)`. The model predicts
+//   exactly what does not depend on timing (the `.effectStarted` events, the top-level sends:
+//   queued in the pass, processed in the same call right after the terminal, FIFO; the
+//   cancellations' order in the pass; the errors' events, origin `.reducer(id:position:)`, and
+//   resolver contexts); for the rest it gives conditions (the cancellation ids each run and each
+//   send after asynchronous work depends on), and the checks decide from the trace what was
+//   required (nothing could cancel it: all of it happens) and what was forbidden (after a
+//   cancellation, nothing the cancelled work sends or throws is processed), and check the
+//   invariants: a run's sends in order, a concatenation's parts one after the other, nothing an
+//   effect started in a call processed before the call returns, every send processed or dropped
+//   for a reason, the runtime empty at the end. FuzzEffectCheckerTests proves each check can
+//   fail.
+// Extending it (child stores, ...): a case in FuzzProgram, its draw in FuzzGenerator, its
 // prediction in FuzzModel's walk, its interpretation in FuzzComponents, and its text in FuzzText.
 
 /// Which seeds to run, from the environment:
@@ -59,8 +76,8 @@ struct FuzzConfiguration {
     }
 }
 
-/// Section 6 of issue 5: random stores driven from the main actor, threads, tasks and an actor,
-/// compared with a reference model of the pipeline's rules. Each seed builds one program
+/// Section 6 of issue 5 (and issue 6's effects): random stores driven from the main actor,
+/// threads, tasks and an actor, compared with a reference model of the pipeline's rules. Each seed builds one program
 /// (FuzzGenerator), runs it on a real store (FuzzRun), and checks what happened against the
 /// model's predictions (FuzzModel, FuzzChecker). A failure names its seed and how to replay it.
 @Suite("Fuzz")
@@ -77,8 +94,11 @@ struct FuzzTests {
             let program = FuzzGenerator.program(seed: seed)
             let model = FuzzModel(program: program)
             let observation = await FuzzRun(program).run()
-            let violations = FuzzChecker.check(program, model, observation)
-            if configuration.statistics { Self.count(observation, into: &counts) }
+            let (violations, effectCounts) = FuzzChecker.checkCounting(program, model, observation)
+            if configuration.statistics {
+                Self.count(observation, into: &counts)
+                counts.merge(effectCounts, uniquingKeysWith: +)
+            }
             if configuration.seeds.count == 1, violations.isEmpty {
                 print(Self.message(seed, program, observation, ["(no violation)"], verbose: true))
             }
@@ -175,5 +195,7 @@ struct FuzzToolingTests {
         #expect(FuzzText.resolution(.enqueued(FuzzAction(5))) == .enqueued(5))
         #expect(FuzzText.origin(.effect(middlewareID: "m1", position: 1)) == .effect(1))
         #expect(FuzzText.origin(.middleware(id: "m0", position: 0)) == .middleware(0))
+        #expect(FuzzText.origin(.reducer(id: "r2", position: 2)) == .reducer(2))
+        #expect(FuzzText.kind(.effectStarted(.reducer(id: "r1", position: 1))) == .effectStarted(.reducer(1)))
     }
 }

@@ -18,6 +18,7 @@ enum FuzzText {
         case let .resolver(step, exit): return .resolver(step.position, self.exit(exit))
         case let .reducer(step, exit): return .reducer(step.position, exit)
         case .terminal(let outcome): return .terminal(self.outcome(outcome))
+        case .effectStarted(let origin): return .effectStarted(self.origin(origin))
         case let .effectFailed(origin, error): return .effectFailed(self.origin(origin), errorID: (error as? FuzzError)?.id ?? -1)
         case .effectErrorResolved(let resolution): return .effectResolved(self.resolution(resolution))
         case .queueHighWaterMark: return .highWater
@@ -96,12 +97,13 @@ enum FuzzText {
         return .unparsed(text)
     }
 
-    /// `middleware m1#1` or `effect of middleware m1#1`.
+    /// `middleware m1#1`, `effect of middleware m1#1` or `effect of reducer r0#0`.
     static func origin(_ origin: ErrorOrigin) -> FOrigin {
         let text = String(describing: origin)
         guard let hash = text.lastIndex(of: "#"), let position = Int(text[text.index(after: hash)...]) else {
             return .unparsed(text)
         }
+        if text.hasPrefix("effect of reducer ") { return .reducer(position) }
         return text.contains("effect") ? .effect(position) : .middleware(position)
     }
 

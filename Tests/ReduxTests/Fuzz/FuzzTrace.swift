@@ -14,6 +14,11 @@ enum ProducerKey: Hashable, Sendable, CustomStringConvertible {
     case late(WorkRef)
     /// The library (a resolver's `.reduceAs` for a task error); reconstructed from the log.
     case library
+    /// A `.run` of a reducer's effect (`send(a)` / `send.tracked(a)` in its body).
+    case effect(RunRef)
+    /// A reducer effect's `.send` made by the library: in the pass of dispatch `dispatch`
+    /// (`inPass`), or from a task after asynchronous work; reconstructed from the log.
+    case effectSend(dispatch: Int, inPass: Bool)
 
     var description: String {
         switch self {
@@ -27,6 +32,8 @@ enum ProducerKey: Hashable, Sendable, CustomStringConvertible {
         case .work(let work): "\(work)"
         case .late(let work): "late \(work)"
         case .library: "library"
+        case .effect(let run): "\(run)"
+        case let .effectSend(dispatch, inPass): "effect send of a\(dispatch)" + (inPass ? " in its pass" : " after async work")
         }
     }
 }
@@ -43,6 +50,9 @@ struct DispatchRecord: Sendable {
     /// Index in the trace of the `.dispatch` marker (main-actor dispatches only).
     var position: Int?
     var ticket: DispatchTicket<FuzzAction>?
+    /// Off the main actor: how many trace items existed when it was recorded (it was made after
+    /// `items[after - 1]` was appended, and before `items[after]`).
+    var after: Int?
 }
 
 /// The main actor's history, in order: log events and the interpreter's own marks.
@@ -98,6 +108,8 @@ final class FuzzTrace: @unchecked Sendable {
     private var releasedFlag = false
     private var liveWork = 0
     private var finishedProducers = 0
+    private var runStarts: [RunRef: Int] = [:]
+    private var runEnds: [RunRef: Int] = [:]
 
     var items: [TraceItem] { lock.withLock { storedItems } }
     var records: [DispatchRecord] { lock.withLock { storedRecords } }
@@ -108,6 +120,20 @@ final class FuzzTrace: @unchecked Sendable {
     var released: Bool { lock.withLock { releasedFlag } }
     var outstandingWork: Int { lock.withLock { liveWork } }
     var producersFinished: Int { lock.withLock { finishedProducers } }
+    /// Effect runs whose body began, with the trace items that existed then (as `after`).
+    var startedRuns: [RunRef: Int] { lock.withLock { runStarts } }
+    /// Effect runs whose body ended, with the trace items that existed then (as `after`).
+    var endedRuns: [RunRef: Int] { lock.withLock { runEnds } }
+
+    func runStarted(_ run: RunRef) {
+        lock.withLock { runStarts[run] = storedItems.count }
+    }
+
+    /// The body of `run` ends (returns, throws or sees its cancellation): before the library
+    /// decides whether the run completed.
+    func runEnded(_ run: RunRef) {
+        lock.withLock { runEnds[run] = storedItems.count }
+    }
 
     func event(_ sequence: UInt64, _ event: FEvent) {
         lock.withLock { storedItems.append(.event(sequence: sequence, event)) }
@@ -174,6 +200,8 @@ final class FuzzTrace: @unchecked Sendable {
             if mainActor {
                 entry.position = storedItems.count
                 storedItems.append(.dispatch(record))
+            } else {
+                entry.after = storedItems.count
             }
             storedRecords.append(entry)
             return record

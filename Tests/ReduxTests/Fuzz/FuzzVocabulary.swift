@@ -78,13 +78,15 @@ enum FResolution: Hashable, Sendable, CustomStringConvertible {
 }
 
 enum FOrigin: Hashable, Sendable, CustomStringConvertible {
-    case middleware(Int), effect(Int)
+    /// A middleware; the effect (or `.task`) of a middleware; the effect of a reducer.
+    case middleware(Int), effect(Int), reducer(Int)
     case unparsed(String)
 
     var description: String {
         switch self {
         case .middleware(let position): "m\(position)"
         case .effect(let position): "effect of m\(position)"
+        case .reducer(let position): "effect of r\(position)"
         case .unparsed(let text): "?\(text)"
         }
     }
@@ -98,6 +100,8 @@ enum FKind: Hashable, Sendable, CustomStringConvertible {
     case resolver(Int, FExit)
     case reducer(Int, ReducerExit)
     case terminal(FOutcome)
+    /// A component started a non-empty effect (step 3, before the terminal).
+    case effectStarted(FOrigin)
     /// `errorID` is -1 for an error that is not a FuzzError.
     case effectFailed(FOrigin, errorID: Int)
     case effectResolved(FResolution)
@@ -136,6 +140,7 @@ enum FKind: Hashable, Sendable, CustomStringConvertible {
         case let .resolver(position, exit): "q\(position)→\(exit)"
         case let .reducer(position, exit): "r\(position)→\(exit)"
         case .terminal(let outcome): "terminal \(outcome)"
+        case .effectStarted(let origin): "\(origin) started"
         case let .effectFailed(origin, error): "\(origin) threw e\(error)"
         case .effectResolved(let resolution): "effect resolved \(resolution)"
         case .highWater: "high-water"
@@ -192,6 +197,8 @@ extension FKind {
         case .resolver(_, let exit): "resolver \(exitName(exit))"
         case .reducer(_, let exit): "reducer \(exit)"
         case .terminal(let outcome): "terminal " + String(outcome.description.prefix { $0 != "(" })
+        case .effectStarted: "effect started"
+        case .effectFailed(.reducer, _): "reducer effect failed"
         case .effectFailed: "effect failed"
         case .effectResolved(let resolution): "effect resolved " + String(resolution.description.prefix { $0 != "(" })
         case .highWater: "high-water"
