@@ -15,33 +15,9 @@ import Foundation
 /// A value type sharing one time: copies of a clock read and move the same ``now``.
 /// Isolation: `Sendable`; every member may be called from any thread (the time is behind a lock).
 public struct ImmediateClock: Clock, Sendable {
-    /// A point in an ``ImmediateClock``'s time: an offset from the clock's zero.
-    ///
-    /// Comparable, Hashable, Sendable. Durations are `Swift.Duration`.
-    public struct Instant: InstantProtocol, Sendable {
-        /// How far after zero this instant is.
-        public let offset: Duration
-
-        /// The instant `offset` after zero (zero itself by default).
-        public init(offset: Duration = .zero) {
-            self.offset = offset
-        }
-
-        /// The instant `duration` after this one (before it, if `duration` is negative).
-        public func advanced(by duration: Duration) -> Instant {
-            Instant(offset: offset + duration)
-        }
-
-        /// How long it is from this instant to `other` (negative if `other` is earlier).
-        public func duration(to other: Instant) -> Duration {
-            other.offset - offset
-        }
-
-        /// Whether `lhs` is earlier than `rhs`.
-        public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset < rhs.offset
-        }
-    }
+    /// A point in an ``ImmediateClock``'s time: an offset from the clock's zero, the same type
+    /// as ``TestClock/Instant``.
+    public typealias Instant = TestClock.Instant
 
     /// The time shared by a clock and its copies. `@unchecked Sendable`: `current` is read and
     /// written only under `lock` (an `NSLock`, which ThreadSanitizer understands on Linux, unlike

@@ -20,25 +20,7 @@ extension Store: VirtualClockParticipant {
     /// - Parameter timeout: the longest real time to wait; `nil` waits as long as it takes.
     /// - Throws: ``SettleTimeoutError`` if the timeout passes first.
     public func quiescent(timeout: Duration? = nil) async throws {
-        let clock = ContinuousClock()
-        let deadline = timeout.map { clock.now + $0 }
-        let settle = self.settle
-        let timer = timeout.map { timeout in
-            Task {
-                try? await Task.sleep(for: timeout)
-                settle.pulse()
-            }
-        }
-        defer { timer?.cancel() }
-        while true {
-            try Task.checkCancellation()
-            let seen = settle.prepareToWait()
-            if isQuiescent { return }
-            if let timeout, let deadline, clock.now >= deadline {
-                throw SettleTimeoutError(timeout: timeout, queuedActions: inbox.pendingCount.load(ordering: .relaxed) + pipeline.count, runningTasks: runtime.runningCount)
-            }
-            try await settle.wait(after: seen)
-        }
+        try await wait(until: { $0.isQuiescent }, timeout: timeout, running: { $0.runtime.runningCount })
     }
 
     /// Whether the store is quiescent now (see ``quiescent(timeout:)``). Main actor.

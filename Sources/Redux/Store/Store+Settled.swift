@@ -12,6 +12,13 @@ extension Store {
     /// - Throws: ``SettleTimeoutError`` when the timeout passes first (naming what was still
     ///   pending), `CancellationError` if the waiting task is cancelled.
     public func settled(timeout: Duration? = nil) async throws {
+        try await wait(until: { $0.isSettled }, timeout: timeout, running: { $0.runtime.activeCount })
+    }
+
+    /// Waits until `condition` holds, re-checking each time the store's settle signal pulses (a
+    /// call ends, a task ends or sleeps, the store is invalidated), with `timeout` on
+    /// `ContinuousClock`. `running` names the tasks still pending in the timeout error.
+    func wait(until condition: (Store) -> Bool, timeout: Duration?, running: (Store) -> Int) async throws {
         let clock = ContinuousClock()
         let deadline = timeout.map { clock.now + $0 }
         let settle = self.settle
@@ -25,9 +32,9 @@ extension Store {
         while true {
             try Task.checkCancellation()
             let seen = settle.prepareToWait()
-            if isSettled { return }
+            if condition(self) { return }
             if let timeout, let deadline, clock.now >= deadline {
-                throw SettleTimeoutError(timeout: timeout, queuedActions: inbox.pendingCount.load(ordering: .relaxed) + pipeline.count, runningTasks: runtime.activeCount)
+                throw SettleTimeoutError(timeout: timeout, queuedActions: inbox.pendingCount.load(ordering: .relaxed) + pipeline.count, runningTasks: running(self))
             }
             try await settle.wait(after: seen)
         }
