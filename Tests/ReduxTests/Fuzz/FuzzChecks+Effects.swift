@@ -21,8 +21,11 @@ struct ObservedCancel: Sendable, CustomStringConvertible {
 /// - work none of whose scopes a later cancellation touches is required (unless the store was
 ///   invalidated or released): all its sends are made and processed, its error is resolved;
 /// - work a cancellation may stop may do any prefix of what it would do;
-/// - but once a cancellation ran, nothing the cancelled work sends afterwards is processed, nor
-///   what it sent earlier if it was still running then, nor its error (FuzzChecker's
+/// - but once a cancellation that surely reaches a run (see `reaches`) ran, nothing that run
+///   sent is processed afterwards — what it sends later, and what it sent earlier and is still
+///   queued, whether or not its body had ended (the runtime keeps a finished task's ids until
+///   its queued sends are processed) — nor a `.send` that follows it in a concatenation (sent
+///   with its task's token); nor the error of a run still running then (FuzzChecker's
 ///   `checkCancellations`).
 struct EffectFacts {
     /// The trace index of each dispatch's terminal, for the dispatches whose pass reached one.
@@ -65,6 +68,24 @@ struct EffectFacts {
     func mayStop(_ cancel: ObservedCancel, _ reason: EffectReason, startedBy dispatch: Int) -> Bool {
         guard cancel.id == reason.id, let start = terminals[dispatch] else { return false }
         return cancel.dispatch == dispatch ? cancel.order > reason.start : cancel.position > start
+    }
+
+    /// Whether `cancel` surely reaches a run whose cancellable scopes are `scope` (a
+    /// `PredictedRun.scope`, anchored where every run its chain waits for was spawned), opened by
+    /// `dispatch`'s pass: the run was registered under the cancelled id before the cancellation
+    /// ran, or it is spawned by a part the cancellation stopped (its lineage: it never runs).
+    /// Everything the run sends that is processed after `cancel` is then a failure.
+    func reaches(_ cancel: ObservedCancel, scope: [EffectReason], startedBy dispatch: Int) -> Bool {
+        scope.contains { mayStop(cancel, $0, startedBy: dispatch) }
+    }
+
+    /// Whether `cancel` surely reaches the task whose token a `.send` after asynchronous work
+    /// carries: the token of the trigger that ended last (the concatenation goes on in its
+    /// task), which may be any of them, so the cancellation must reach every one.
+    func reaches(_ cancel: ObservedCancel, _ send: PredictedAsyncSend, _ model: FuzzModel) -> Bool {
+        !send.triggers.isEmpty && send.triggers.allSatisfy { trigger in
+            model.runs[trigger].map { reaches(cancel, scope: $0.scope, startedBy: $0.dispatch) } ?? false
+        }
     }
 
     /// The trace index of the earliest cancellation that may stop work under `reasons`.
@@ -262,17 +283,21 @@ extension FuzzChecker {
         }
     }
 
-    /// After a cancellation ran, nothing the work it stops sends is processed: what it sends
-    /// later, what it sent before if it was still running then (queued, it is dropped), the rest
-    /// of its concatenation, its error.
+    /// After a cancellation ran, nothing the runs it reaches sent is processed afterwards: what
+    /// they send later, and what they sent before that is still queued — whether or not their
+    /// body had ended by then (a finished task's ids stay until its queued sends are processed);
+    /// nor a `.send` that follows such a run in a concatenation (it carries that run's token);
+    /// nor the rest of the concatenation of a run it stopped while it ran, nor that run's error.
+    /// Only what was processed before the cancellation escapes it.
     private mutating func checkCancellations() {
         for cancel in effectFacts.cancels {
             let limit = cancel.position
             var stopped: Set<RunRef> = []
             for (ref, run) in model.runs.sorted(by: { $0.key < $1.key })
-            where run.scope.contains(where: { effectFacts.mayStop(cancel, $0, startedBy: run.dispatch) }) {
+            where effectFacts.reaches(cancel, scope: run.scope, startedBy: run.dispatch) {
                 guard observation.startedRuns[ref] != nil || observation.runEnds[ref] != nil else { continue }
                 let end = observation.runEnds[ref] ?? Int.max
+                let ended = end == Int.max ? "never" : "\(end)"
                 if end > limit { stopped.insert(ref) }
                 for (record, fate) in fates where record.record.producer == .effect(ref) {
                     guard case .processed(_, let start) = fate, start > limit else { continue }
@@ -280,16 +305,21 @@ extension FuzzChecker {
                     if let after = record.record.after, after > limit {
                         fail("cancel", "\(name) was sent after \(cancel) and processed (trace \(start))")
                     } else if end > limit {
-                        fail("cancel", "\(name) was queued before \(cancel), while its run was still running (its body ended at trace \(end == Int.max ? "never" : "\(end)")), and was processed (trace \(start)) instead of dropped")
+                        fail("cancel", "\(name) was queued before \(cancel), while its run was still running (its body ended at trace \(ended)), and was processed (trace \(start)) instead of dropped")
+                    } else {
+                        fail("cancel", "\(name) was queued before \(cancel), which reaches that run (ids \(run.scope)), and was processed (trace \(start)) instead of dropped: its run's body had ended (at trace \(ended)), but a cancellation still reaches a finished run's queued sends")
                     }
                 }
                 if let error = run.error, end > limit, errorSurfaced(error) {
-                    fail("cancel", "e\(error), thrown by \(ref) after \(cancel) stopped it (its body ended at trace \(end == Int.max ? "never" : "\(end)")), reached the resolvers")
+                    fail("cancel", "e\(error), thrown by \(ref) after \(cancel) stopped it (its body ended at trace \(ended)), reached the resolvers")
                 }
             }
-            for (id, send) in model.asyncSends.sorted(by: { $0.key < $1.key }) where send.triggers.contains(where: stopped.contains) {
-                if let start = effectFacts.start(of: id), start > limit {
+            for (id, send) in model.asyncSends.sorted(by: { $0.key < $1.key }) {
+                guard let start = effectFacts.start(of: id), start > limit else { continue }
+                if send.triggers.contains(where: stopped.contains) {
                     fail("cancel", "a\(id), sent once \(send.triggers) completed, was processed (trace \(start)), though \(cancel) stopped one of them while it ran")
+                } else if effectFacts.reaches(cancel, send, model) {
+                    fail("cancel", "a\(id), sent once \(send.triggers) completed (with the token of the last to end), was processed (trace \(start)) after \(cancel), which reaches every one of them, instead of dropped")
                 }
             }
         }

@@ -22,6 +22,23 @@ struct FuzzEffectCheckerTests {
             return history.segments(of: sequence).first { $0.kind == .pipeline }?.start
         }
 
+        /// The trace index of `action`'s lone cancelled terminal, when it was dropped while
+        /// queued (never processed).
+        func droppedWhileQueued(_ action: Int) -> Int? {
+            guard let sequence = history.sequences[action]?.first else { return nil }
+            let segments = history.segments(of: sequence)
+            guard !segments.contains(where: { $0.kind == .pipeline }) else { return nil }
+            return segments.first { $0.kind == .cancel }?.start
+        }
+
+        /// The trace range of `action`'s processing, when it is one uninterrupted segment.
+        func onlyPipelineSegment(_ action: Int) -> ClosedRange<Int>? {
+            guard let sequence = history.sequences[action]?.first else { return nil }
+            let segments = history.segments(of: sequence)
+            guard segments.count == 1, let segment = segments.first, segment.kind == .pipeline else { return nil }
+            return segment.start...segment.end
+        }
+
         func records(of run: RunRef) -> [ObservedRecord] {
             observation.records.filter { $0.record.producer == .effect(run) }.sorted { $0.record.index < $1.record.index }
         }
@@ -77,6 +94,16 @@ struct FuzzEffectCheckerTests {
         return items
     }
 
+    /// Moves the trace items in `block` to just after the item now at `to` (after the block).
+    private static func moving(_ items: [TraceItem], _ block: ClosedRange<Int>, after to: Int) -> [TraceItem] {
+        var items = items
+        let moved = Array(items[block])
+        items.removeSubrange(block)
+        // Removing the block moved the target up by its length.
+        items.insert(contentsOf: moved, at: to - moved.count + 1)
+        return items
+    }
+
     private static func callEnd(_ items: [TraceItem], _ id: Int) -> Int? {
         items.firstIndex { if case .callEnd(id) = $0 { true } else { false } }
     }
@@ -127,33 +154,87 @@ struct FuzzEffectCheckerTests {
     }
 
     @Test func aSendProcessedAfterItsRunWasCancelledIsReported() async throws {
-        // A cancellation that may stop a run, and a send of that run processed after it: had the
-        // run still been running then, the send should have been dropped.
-        var found: RunRef?
+        // A cancellation that surely reaches a run with sends: once it ran, nothing that run sent
+        // is processed — what it sends later, and what it queued before, whether or not its body
+        // had ended (faithful runs never show it: the library drops them). Two damages make one
+        // of its sends processed after the cancellation.
         let cancelling: (FuzzModel) -> Bool = { model in
             let cancelled = Set(model.predictions.values.flatMap { $0.cancels.map(\.id) })
             return model.runs.values.contains { run in !run.sends.isEmpty && run.scope.contains { cancelled.contains($0.id) } }
         }
-        let run = try await Self.find("a run's send processed after a cancellation that may stop it", promising: cancelling) { run in
+
+        // 1. A send the cancellation dropped while it was queued, its run's body already ended
+        // (the library's behaviour since a finished task's ids stay until its queued sends are
+        // processed), logged as processed instead: its lone cancelled terminal (after the
+        // cancellation) made a terminal of a pass.
+        var dropped: (action: Int, item: Int)?
+        let droppedRun = try await Self.find("a finished run's send dropped while queued after a cancellation that reaches the run", promising: cancelling) { run in
             for cancel in run.facts.cancels {
-                for (ref, predicted) in run.model.runs where predicted.scope.contains(where: { run.facts.mayStop(cancel, $0, startedBy: predicted.dispatch) }) {
-                    if run.records(of: ref).contains(where: { (run.processed($0.record.action) ?? -1) > cancel.position }) {
-                        found = ref
+                for (ref, predicted) in run.model.runs.sorted(by: { $0.key < $1.key })
+                where run.facts.reaches(cancel, scope: predicted.scope, startedBy: predicted.dispatch) {
+                    guard let end = run.observation.runEnds[ref], end < cancel.position else { continue }
+                    for record in run.records(of: ref) {
+                        guard let item = run.droppedWhileQueued(record.record.action), item > cancel.position else { continue }
+                        dropped = (record.record.action, item)
                         return true
                     }
                 }
             }
             return false
         }
-        let ref = try #require(found)
-        var stillRunning = run.observation
-        stillRunning.runEnds[ref] = stillRunning.items.count
-        #expect(run.tags(stillRunning).contains("cancel"), "seed \(run.seed): queued before, its run still running")
-        var sentAfter = run.observation
-        for index in sentAfter.records.indices where sentAfter.records[index].record.producer == .effect(ref) {
-            sentAfter.records[index].record.after = sentAfter.items.count
+        let (action, item) = try #require(dropped)
+        var processed = droppedRun.observation
+        guard case .event(let sequence, var event) = processed.items[item] else {
+            Issue.record("seed \(droppedRun.seed): trace \(item) is not a\(action)'s cancelled terminal")
+            return
         }
-        #expect(run.tags(sentAfter).contains("cancel"), "seed \(run.seed): sent after the cancellation")
+        event.kind = .terminal(.reduced)
+        processed.items[item] = .event(sequence: sequence, event)
+        #expect(droppedRun.tags(processed).contains("cancel"), "seed \(droppedRun.seed): a\(action), dropped while queued, logged as processed")
+
+        // 2. A send processed before the cancellation, its pass moved to just after the
+        // cancelling pass's terminal: queued before the cancellation, processed after it.
+        var moved: (segment: ClosedRange<Int>, terminal: Int)?
+        let movedRun = try await Self.find("a run's send processed before a later cancellation that reaches its run", promising: cancelling) { run in
+            for cancel in run.facts.cancels {
+                for (ref, predicted) in run.model.runs.sorted(by: { $0.key < $1.key })
+                where run.facts.reaches(cancel, scope: predicted.scope, startedBy: predicted.dispatch) {
+                    for record in run.records(of: ref) where record.record.action != cancel.dispatch {
+                        guard let segment = run.onlyPipelineSegment(record.record.action), segment.upperBound < cancel.position else { continue }
+                        moved = (segment, cancel.position)
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+        let (segment, terminal) = try #require(moved)
+        var late = movedRun.observation
+        late.items = Self.moving(late.items, segment, after: terminal)
+        #expect(movedRun.tags(late).contains("cancel"), "seed \(movedRun.seed): a send's pass moved after the cancellation")
+    }
+
+    @Test func aSendAfterARunProcessedAfterTheRunWasCancelledIsReported() async throws {
+        // A `.send` that follows runs in a concatenation carries the task token of the one that
+        // ended last: a cancellation that reaches all of them drops it while it is queued. One
+        // processed before such a cancellation, its pass moved to just after the cancelling
+        // pass's terminal.
+        var moved: (segment: ClosedRange<Int>, terminal: Int)?
+        let run = try await Self.find("a send after a run processed before a later cancellation that reaches the run", promising: { !$0.asyncSends.isEmpty }) { run in
+            for cancel in run.facts.cancels {
+                for (id, send) in run.model.asyncSends.sorted(by: { $0.key < $1.key })
+                where id != cancel.dispatch && run.facts.reaches(cancel, send, run.model) {
+                    guard let segment = run.onlyPipelineSegment(id), segment.upperBound < cancel.position else { continue }
+                    moved = (segment, cancel.position)
+                    return true
+                }
+            }
+            return false
+        }
+        let (segment, terminal) = try #require(moved)
+        var late = run.observation
+        late.items = Self.moving(late.items, segment, after: terminal)
+        #expect(run.tags(late).contains("cancel"), "seed \(run.seed): a send's pass moved after the cancellation")
     }
 
     @Test func aRequiredRunThatNeverRanOrLostASendIsReported() async throws {

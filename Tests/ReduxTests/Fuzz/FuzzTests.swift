@@ -37,7 +37,9 @@ import Testing
 //   resolver contexts); for the rest it gives conditions (the cancellation ids each run and each
 //   send after asynchronous work depends on), and the checks decide from the trace what was
 //   required (nothing could cancel it: all of it happens) and what was forbidden (after a
-//   cancellation, nothing the cancelled work sends or throws is processed), and check the
+//   cancellation, nothing the runs it reaches sent is processed — sent later, or still queued
+//   whether or not the run had ended —, nor a send that follows such a run in a concatenation,
+//   nor the error of a run it stopped while running), and check the
 //   invariants: a run's sends in order, a concatenation's parts one after the other, nothing an
 //   effect started in a call processed before the call returns, every send processed or dropped
 //   for a reason, the runtime empty at the end. FuzzEffectCheckerTests proves each check can
