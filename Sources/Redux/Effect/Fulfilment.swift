@@ -1,8 +1,10 @@
-import Synchronization
+import Foundation
 
 /// The one-shot bridge of ``Effect/callback(_:)``: the first fulfilment (or the cancellation)
-/// resumes the waiting task; later ones are ignored. Thread-safe (`Mutex`).
-final class Fulfilment<Action: Sendable>: Sendable {
+/// resumes the waiting task; later ones are ignored. Thread-safe: `@unchecked Sendable`, its state
+/// is touched only under `lock` (an `NSLock`, which ThreadSanitizer understands on Linux, unlike
+/// `Mutex`).
+final class Fulfilment<Action: Sendable>: @unchecked Sendable {
     private struct Box {
         var continuation: CheckedContinuation<Action?, Never>?
         var early: Action??
@@ -12,13 +14,20 @@ final class Fulfilment<Action: Sendable>: Sendable {
         var fulfilled = false
     }
 
-    private let state = Mutex(Box())
+    private let lock = NSLock()
+    private var box = Box()
     private let diagnostics: DiagnosticSink?
 
     init(diagnostics: DiagnosticSink?) { self.diagnostics = diagnostics }
 
+    private func withState<T>(_ body: (inout Box) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&box)
+    }
+
     func install(_ continuation: CheckedContinuation<Action?, Never>) {
-        let early: Action?? = state.withLock { box in
+        let early: Action?? = withState { box in
             if let early = box.early { return early }
             box.continuation = continuation
             return nil
@@ -27,7 +36,7 @@ final class Fulfilment<Action: Sendable>: Sendable {
     }
 
     func fulfill(_ action: Action?) {
-        let (continuation, repeated): (CheckedContinuation<Action?, Never>?, Bool) = state.withLock { box in
+        let (continuation, repeated): (CheckedContinuation<Action?, Never>?, Bool) = withState { box in
             if box.fulfilled { return (nil, true) }
             box.fulfilled = true
             if box.done { return (nil, false) }  // cancelled first: ignored, and not a repeat
@@ -46,7 +55,7 @@ final class Fulfilment<Action: Sendable>: Sendable {
     }
 
     func cancel() {
-        let continuation: CheckedContinuation<Action?, Never>? = state.withLock { box in
+        let continuation: CheckedContinuation<Action?, Never>? = withState { box in
             if box.done { return nil }
             box.done = true
             guard let continuation = box.continuation else {

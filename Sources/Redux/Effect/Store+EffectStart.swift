@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Starting effects: the interpreter of ``Effect`` on the store's runtime.
 ///
@@ -298,25 +298,32 @@ extension EffectSource {
 /// branch ended first (its task was quick) and a synchronous one ends last, on the main actor,
 /// the merge still followed asynchronous work, so what comes next is sent from another isolation
 /// and processed on a later turn.
+///
+/// `@unchecked Sendable`: its counters are touched only under `lock` (an `NSLock`, which
+/// ThreadSanitizer understands on Linux, unlike `Mutex`).
 @usableFromInline
-final class MergeJoin: Sendable {
-    private let remaining: Mutex<(count: Int, completed: Bool, inPass: Bool)>
+final class MergeJoin: @unchecked Sendable {
+    private let lock = NSLock()
+    private var remaining: Int
+    private var completed = true
+    private var inPass = true
     private let then: @Sendable (Bool, Bool) -> Void
 
     @usableFromInline
     init(count: Int, then: @escaping @Sendable (Bool, Bool) -> Void) {
-        self.remaining = Mutex((count, true, true))
+        self.remaining = count
         self.then = then
     }
 
     @usableFromInline
-    func partEnded(completed: Bool, inPass: Bool) {
-        let (last, allCompleted, allInPass) = remaining.withLock { state -> (Bool, Bool, Bool) in
-            state.count -= 1
-            if !completed { state.completed = false }
-            if !inPass { state.inPass = false }
-            return (state.count == 0, state.completed, state.inPass)
-        }
+    func partEnded(completed partCompleted: Bool, inPass partInPass: Bool) {
+        lock.lock()
+        remaining -= 1
+        if !partCompleted { completed = false }
+        if !partInPass { inPass = false }
+        let last = remaining == 0
+        let (allCompleted, allInPass) = (completed, inPass)
+        lock.unlock()
         if last { then(allCompleted, allInPass) }
     }
 }
