@@ -11,7 +11,7 @@
 ///   reference goes away is released even while an effect sleeps.
 /// - **Where actions land.** A ``send(_:file:line:)`` the reducer returns at top level (not after
 ///   asynchronous work) is queued on the main actor behind the current action and processed in
-///   the same dispatch call, right after that action's terminal. Everything sent after
+///   the same dispatch call, after that action's terminal (FIFO: behind what was queued before it, such as the rest of a batch). Everything sent after
 ///   asynchronous work (``run(priority:_:)``, ``task(priority:_:)``, a ``concatenate(_:)-(Effect...)``
 ///   after a run, ``delay(for:)``) comes from another isolation and is processed on a later
 ///   main-actor turn, in the order it was sent.
@@ -56,7 +56,7 @@ public struct Effect<Action: Sendable>: Sendable {
     ///
     /// At top level (returned by a reducer, or in a top-level ``merge(_:)-(Effect...)``), it is
     /// queued behind the current action on the main actor and processed in the same dispatch
-    /// call, right after the current action's terminal. After asynchronous work (inside a
+    /// call, after the current action's terminal (FIFO, behind what was already queued). After asynchronous work (inside a
     /// ``concatenate(_:)-(Effect...)`` after a run, or after a ``delay(for:)``) it is sent
     /// from the effect's task and processed on a later main-actor turn.
     ///
