@@ -21,6 +21,16 @@ struct ActionRun<State: Sendable, Action: Sendable>: Sendable {
     /// Owed the action's outcome, for a tracked dispatch.
     @usableFromInline var promise: OutcomePromise<Action>?
 
+    /// This run as an effect error's entry carries it: attributed to `action`, without the
+    /// ticket (an error entry never holds the action's ticket).
+    @inlinable
+    func failure(of action: Action) -> ActionRun {
+        var failure = self
+        failure.action = action
+        failure.promise = nil
+        return failure
+    }
+
     @inlinable
     init(sequence: UInt64, action: Action, promise: OutcomePromise<Action>?) {
         self.sequence = sequence

@@ -52,10 +52,7 @@ extension Store {
     func startEffect(_ effect: Effect<Action>, origin: ErrorOrigin, action: Action, _ run: ActionRun<State, Action>) {
         if effect.isNone || isInvalidated { return }
         if onLog != nil { emit(run.sequence, action, .effectStarted(origin)) }
-        var failure = run
-        failure.action = action
-        failure.promise = nil
-        let source = EffectSource(origin: origin, failure: failure, record: passRecord(for: run), site: passSite)
+        let source = EffectSource(origin: origin, failure: run.failure(of: action), record: passRecord(for: run), site: passSite)
         start(effect, scope: EffectScope(), source: source, inPass: true, then: nil)
     }
 

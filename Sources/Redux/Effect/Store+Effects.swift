@@ -9,9 +9,7 @@ extension Store {
     func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, _ run: inout ActionRun<State, Action>) {
         let context = EffectContext(store: self, clock: effectClock)
         let record = passRecord(for: run)
-        var errorRun = run
-        errorRun.promise = nil  // an error entry never holds the action's ticket
-        let failure = errorRun
+        let failure = run.failure(of: run.action)
         let site = passSite
         let origin = ErrorOrigin.effect(middlewareID: middlewares[position].id, position: position)
         _ = runtime.spawn(priority: nil, ids: [], group: record.group, runsIfCancelledEarly: true) { token in
