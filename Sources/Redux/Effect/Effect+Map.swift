@@ -11,6 +11,7 @@ extension Effect {
     }
 
     /// ``map(_:)`` that can also take a parent action back (for tracked sends' outcomes).
+    @usableFromInline
     func map<Other: Sendable>(_ transform: @escaping @Sendable (Action) -> Other, extract: (@Sendable (Other) -> Action?)?) -> Effect<Other> {
         switch operation {
         case .none:
@@ -33,6 +34,8 @@ extension Effect {
             return Effect<Other>(.sleep(duration))
         case let .throttle(id, duration, latest, effect):
             return Effect<Other>(.throttle(id, duration, latest: latest, effect.map(transform, extract: extract)))
+        case let .scoped(step, effect):
+            return Effect<Other>(.scoped(step, effect.map(transform, extract: extract)))
         }
     }
 }

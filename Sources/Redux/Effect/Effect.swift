@@ -38,6 +38,9 @@ public struct Effect<Action: Sendable>: Sendable {
         /// Sleeps on the store's clock and sends nothing: the first half of `delay` and `debounce`.
         case sleep(Duration)
         case throttle(EffectID, Duration, latest: Bool, Effect<Action>)
+        /// The effect of a lifted child instance: its ids are scoped below `step`, and its work
+        /// lives as long as the instance does (see <doc:Composition>).
+        case scoped(ScopeStep, Effect<Action>)
     }
 
     @usableFromInline

@@ -6,11 +6,23 @@
 /// (the initialisers take `Hashable & Sendable`).
 struct EffectID: Hashable, @unchecked Sendable {
     let value: AnyHashable
-    let scope: [AnyHashable]
+    let scope: [ScopeStep]
 
     init(_ value: some Hashable & Sendable) {
         self.value = AnyHashable(value)
         self.scope = []
+    }
+
+    private init(value: AnyHashable, scope: [ScopeStep]) {
+        self.value = value
+        self.scope = scope
+    }
+
+    /// This id inside the child instance at `path` (the steps from the root down): an effect of
+    /// a lifted child only cancels, throttles and is cancelled by ids of the same instance.
+    @usableFromInline
+    func scoped(by path: [ScopeStep]) -> EffectID {
+        path.isEmpty ? self : EffectID(value: value, scope: path + scope)
     }
 
     var description: String {

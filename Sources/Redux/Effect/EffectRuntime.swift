@@ -62,6 +62,7 @@ final class EffectRuntime: @unchecked Sendable {
         priority: TaskPriority?,
         ids: [EffectID],
         group: EffectGroup?,
+        lifetime: InstanceLifetime? = nil,
         runsIfCancelledEarly: Bool = false,
         _ work: @escaping @Sendable (EffectToken) async -> Void
     ) -> EffectToken? {
@@ -72,11 +73,13 @@ final class EffectRuntime: @unchecked Sendable {
         }
         nextID += 1
         let id = nextID
-        let token = EffectToken(id: id, runtime: self, group: group)
+        let token = EffectToken(id: id, runtime: self, group: group, lifetime: lifetime)
         if let group, !group.join(id, runtime: self) {
             lock.unlock()
             return nil
         }
+        // The work of a child instance that has ended never starts.
+        if let lifetime, !lifetime.adopt(id) { token.markCancelled() }
         // The next part of a concatenation is spawned by the part that just finished: if that
         // one was cancelled meanwhile (by id, before this one was registered), so is this one.
         // Only from that part's own task: `EffectToken.current` is a task-local, inherited by
@@ -116,6 +119,7 @@ final class EffectRuntime: @unchecked Sendable {
     private func finish(_ id: UInt64) {
         lock.lock()
         let group = tasks[id]?.token.group
+        tasks[id]?.token.lifetime?.release(id)
         if let entry = tasks[id], entry.queuedSends > 0 {
             tasks[id]?.finished = true  // kept for its queued sends; forgotten after the last one
         } else {
@@ -182,6 +186,11 @@ final class EffectRuntime: @unchecked Sendable {
         lock.unlock()
         for victim in victims { victim.task?.cancel() }
         return victims.count
+    }
+
+    /// Cancels the tasks of an ended child instance.
+    func cancel(tasks ids: [UInt64]) {
+        for id in ids { cancel(task: id) }
     }
 
     /// Cancels one task (a member of a cancelled effect group).

@@ -11,6 +11,16 @@ final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let site: CallSite
     @inlinable var group: EffectGroup? { record.group }
 
+    /// The top-level component whose lift can tell whether a child instance in this effect is
+    /// still in the state.
+    @inlinable var owner: LiftOwner? {
+        switch origin {
+        case .reducer(_, let position): .reducer(position)
+        case .effect(_, let position): .middleware(position)
+        default: nil
+        }
+    }
+
     @usableFromInline
     init(origin: ErrorOrigin, failure: ActionRun<State, Action>, record: RunRecord<State, Action>, site: CallSite) {
         self.origin = origin
@@ -26,11 +36,17 @@ final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
 struct EffectScope: Sendable {
     @usableFromInline var ids: [EffectID]
     @usableFromInline var throttle: ThrottleRule?
+    /// The child instance the subtree belongs to (steps from the root down); empty at the root.
+    @usableFromInline var path: [ScopeStep]
+    /// That instance's lifetime, when it can go away.
+    @usableFromInline var lifetime: InstanceLifetime?
 
     @inlinable
     init() {
         ids = []
         throttle = nil
+        path = []
+        lifetime = nil
     }
 }
 

@@ -15,17 +15,23 @@ final class EffectToken: Sendable {
     /// the task-local and may outlive that runtime, so the token must never dereference it.
     @usableFromInline let runtimeID: ObjectIdentifier
     @usableFromInline let group: EffectGroup?
+    /// The child instance whose work this is, for an effect of a lifted component: when the
+    /// instance ends, the token counts as cancelled.
+    @usableFromInline let lifetime: InstanceLifetime?
     private let cancelled = Atomic<Bool>(false)
     private let owner = Atomic<Int>(0)
 
     @usableFromInline
-    init(id: UInt64, runtime: EffectRuntime, group: EffectGroup?) {
+    init(id: UInt64, runtime: EffectRuntime, group: EffectGroup?, lifetime: InstanceLifetime? = nil) {
         self.id = id
         self.runtimeID = ObjectIdentifier(runtime)
         self.group = group
+        self.lifetime = lifetime
     }
 
-    @usableFromInline var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    @usableFromInline var isCancelled: Bool {
+        cancelled.load(ordering: .acquiring) || lifetime?.hasEnded == true
+    }
 
     func markCancelled() { cancelled.store(true, ordering: .releasing) }
 

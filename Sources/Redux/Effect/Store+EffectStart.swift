@@ -36,7 +36,7 @@ extension Store {
         if isInvalidated { return }
         var remaining: [(Int, Effect<Action>)] = []
         for (position, effect) in effects {
-            let rest = performTopLevelCancels(effect)
+            let rest = performTopLevelCancels(effect, path: [])
             if !rest.isNone { remaining.append((position, rest)) }
         }
         for (position, effect) in remaining {
@@ -59,13 +59,16 @@ extension Store {
     /// Applies the `.cancel`s at the top of `effect` (alone or in a top-level merge) now, and
     /// returns the rest.
     @inlinable
-    func performTopLevelCancels(_ effect: Effect<Action>) -> Effect<Action> {
+    func performTopLevelCancels(_ effect: Effect<Action>, path: [ScopeStep]) -> Effect<Action> {
         switch effect.operation {
         case .cancel(let id):
-            cancelEffects(id)
+            cancelEffects(id.scoped(by: path))
             return .none
         case .merge(let parts):
-            return .merge(parts.map(performTopLevelCancels))
+            return .merge(parts.map { performTopLevelCancels($0, path: path) })
+        case let .scoped(step, inner):
+            let rest = performTopLevelCancels(inner, path: path + [step])
+            return rest.isNone ? .none : Effect(.scoped(step, rest))
         default:
             return effect
         }
@@ -92,17 +95,26 @@ extension Store {
             deliver(action, site: site, promise: nil, token: sender, scope: scope, source: source, inPass: inPass)
             then?(true, inPass)
         case .cancel(let id):
-            cancelEffects(id)
+            cancelEffects(id.scoped(by: scope.path))
             then?(true, inPass)
         case let .cancellable(id, cancelInFlight, inner):
+            let id = id.scoped(by: scope.path)
             if cancelInFlight { cancelEffects(id) }
             var inside = scope
             inside.ids.append(id)
             start(inner, scope: inside, source: source, inPass: inPass, then: then)
         case let .throttle(id, window, latest, inner):
+            let id = id.scoped(by: scope.path)
             var inside = scope
             inside.ids.append(id)
             inside.throttle = ThrottleRule(id: id, window: window, latest: latest)
+            start(inner, scope: inside, source: source, inPass: inPass, then: then)
+        case let .scoped(step, inner):
+            var inside = scope
+            inside.path.append(step)
+            if let owner = source.owner, inside.lifetime != nil || step.removable {
+                inside.lifetime = instances.lifetime(owner: owner, path: inside.path)
+            }
             start(inner, scope: inside, source: source, inPass: inPass, then: then)
         case .merge(let parts):
             startMerge(parts, scope: scope, source: source, inPass: inPass, then: then)
@@ -161,7 +173,7 @@ extension Store {
         then: EffectCompletion?,
         _ work: @escaping @Sendable (Send<Action>, EffectToken) async throws -> Void
     ) {
-        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group) { [weak self] token in
+        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group, lifetime: scope.lifetime) { [weak self] token in
             // Never hold the store across an await: a sleeping effect must not keep it alive.
             guard let send = self?.makeSend(token: token, scope: scope, source: source) else { return }
             var completed = true
@@ -217,14 +229,14 @@ extension Store {
             return
         }
         if let rule = scope.throttle {
-            switch throttles.offer(action, promise: promise, sender: token ?? source.groupToken(runtime), id: rule.id, latest: rule.latest) {
+            switch throttles.offer(action, promise: promise, sender: token ?? source.syncToken(runtime, lifetime: scope.lifetime), id: rule.id, latest: rule.latest) {
             case .held:
                 return
             case .deliverAndOpen(let generation):
-                openThrottleWindow(rule, generation: generation)
+                openThrottleWindow(rule, generation: generation, lifetime: scope.lifetime)
             }
         }
-        enqueueEffectSend(action, site: site, promise: promise, token: token ?? source.groupToken(runtime), inPass: inPass)
+        enqueueEffectSend(action, site: site, promise: promise, token: token ?? source.syncToken(runtime, lifetime: scope.lifetime), inPass: inPass)
     }
 
     /// The window timer of a throttle: at each window's end, delivers the pending action (which
@@ -234,10 +246,11 @@ extension Store {
     /// `cancelInFlight` included) does not close the window. A pending action is delivered as
     /// its sender's, in its sender's group.
     @usableFromInline
-    nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64) {
+    nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64, lifetime: InstanceLifetime?) {
         let clock = effectClock
         let opened = clock.now
-        let started = runtime.spawn(priority: nil, ids: [rule.id], group: nil) { [weak self] token in
+        // A child instance's window ends with the instance.
+        let started = runtime.spawn(priority: nil, ids: [rule.id], group: nil, lifetime: lifetime) { [weak self] token in
             var windowEnd = opened.advanced(by: rule.window)
             while true {
                 do {
@@ -280,12 +293,13 @@ extension Store {
 }
 
 extension EffectSource {
-    /// A token for the synchronous sends of a grouped effect (which have no task), so that the
-    /// actions they send stay in the group; `nil` when the effect has no group.
+    /// A token for the synchronous sends of a grouped effect or of a child instance's effect
+    /// (which have no task), so that the actions they send stay in the group and are dropped
+    /// once the instance ends; `nil` when the effect has neither.
     @inlinable
-    func groupToken(_ runtime: EffectRuntime) -> EffectToken? {
-        guard let group else { return nil }
-        return EffectToken(id: 0, runtime: runtime, group: group)
+    func syncToken(_ runtime: EffectRuntime, lifetime: InstanceLifetime?) -> EffectToken? {
+        guard group != nil || lifetime != nil else { return nil }
+        return EffectToken(id: 0, runtime: runtime, group: group, lifetime: lifetime)
     }
 }
 

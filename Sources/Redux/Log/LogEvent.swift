@@ -67,6 +67,12 @@ public struct LogEvent<Action: Sendable>: Sendable {
         /// started a non-empty effect for this action. A reducer's effects start after every
         /// reducer ran and observers were told, in chain order, before `.terminal`.
         case effectStarted(ErrorOrigin)
+        /// A warning: a lifted component (the step, with its ``ComponentStep/path``) skipped the
+        /// action because the child it is addressed to is absent — an optional child that is
+        /// `nil`, an enum case that is not current, an element id not in the collection. The
+        /// step's path names the missing child. It follows the component's own event (exit
+        /// `.defaultNext`); nothing changed, and the other components still see the action.
+        case childAbsent(ComponentStep, ChildAbsence)
         /// The action reached its terminal with `outcome` (failures included).
         case terminal(DispatchOutcome<Action>)
         /// A `.task` threw `error` after its action had reached its terminal; resolver events

@@ -92,6 +92,7 @@ extension LogEvent.Kind: CustomStringConvertible {
         case let .resumed(step, exit): "resumed after \(step) → \(exit) (suspended \(step.duration.logText))"
         case let .resolver(step, exit): "resolver \(step) → \(exit) (\(step.duration.logText))"
         case let .reducer(step, exit): "reducer \(step) → \(exit) (\(step.duration.logText))"
+        case let .childAbsent(step, absence): "warning: \(step) skipped the action: \(step.path) \(absence)"
         case .terminal(let outcome): "terminal: \(outcome)"
         case .effectStarted(let origin): "\(origin) started"
         case let .effectFailed(origin, error): "\(origin) threw \(error)"

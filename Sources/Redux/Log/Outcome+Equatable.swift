@@ -91,10 +91,10 @@ extension CallSite: Equatable {
 }
 
 extension ComponentStep: Equatable {
-    /// Whether two steps name the same component (`id` and `position`); the durations are left
+    /// Whether two steps name the same component (`id`, `position` and `path`); the durations are left
     /// out, so the same run measured twice compares equal.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.position == rhs.position && lhs.id == rhs.id
+        lhs.position == rhs.position && lhs.id == rhs.id && lhs.path == rhs.path
     }
 }
 
@@ -125,6 +125,8 @@ extension LogEvent.Kind: Equatable where Action: Equatable {
             if case let .resolver(otherStep, otherExit) = rhs { step == otherStep && exit == otherExit } else { false }
         case let .reducer(step, exit):
             if case let .reducer(otherStep, otherExit) = rhs { step == otherStep && exit == otherExit } else { false }
+        case let .childAbsent(step, absence):
+            if case let .childAbsent(otherStep, otherAbsence) = rhs { step == otherStep && absence == otherAbsence } else { false }
         case .terminal(let outcome): if case .terminal(let other) = rhs { outcome == other } else { false }
         case .effectStarted(let origin):
             if case .effectStarted(let other) = rhs { origin == other } else { false }

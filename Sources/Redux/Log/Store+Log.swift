@@ -43,9 +43,24 @@ extension Store {
     }
 
     @inlinable
-    func step(_ id: String, _ position: Int, since started: Duration?) -> ComponentStep {
+    func step(_ id: String, _ position: Int, since started: Duration?, path: ChildPath = .root) -> ComponentStep {
         let elapsed: Duration = if let started, let now = clock.now { now() - started } else { .zero }
-        return ComponentStep(id: id, position: position, duration: elapsed)
+        return ComponentStep(id: id, position: position, duration: elapsed, path: path)
+    }
+
+    /// Logs a reducer's event, with its child path when it is lifted, and a `.childAbsent`
+    /// warning when a lifted reducer skipped the action because its child is absent.
+    @inlinable
+    func logReducer(_ position: Int, _ started: Duration?, _ exit: ReducerExit, _ action: Action, sequence: UInt64) {
+        let reducer = reducers[position]
+        guard let lift = reducer.lift else {
+            emit(sequence, action, .reducer(step(reducer.id, position, since: started), exit))
+            return
+        }
+        emit(sequence, action, .reducer(step(reducer.id, position, since: started, path: lift.logPath(action)), exit))
+        if exit == .defaultNext, let found = lift.absence(storage, action) {
+            emit(sequence, action, .childAbsent(ComponentStep(id: reducer.id, position: position, duration: .zero, path: found.0), found.1))
+        }
     }
 
     @inlinable

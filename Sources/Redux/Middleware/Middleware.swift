@@ -37,6 +37,10 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline
     let body: Handler
 
+    /// Set for lifted middlewares: where the middleware sits in the state tree.
+    @usableFromInline
+    let lift: Lift<State, Action>?
+
     /// Creates a middleware.
     ///
     /// The handler is usually written as a trailing closure: `Middleware(id: "audit") { context in ... }`,
@@ -51,5 +55,15 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
         self.id = id
         self.install = install
         self.body = handle
+        self.lift = nil
+    }
+
+    /// A lifted middleware.
+    @inlinable
+    init(id: String, install: InstallHook?, body: @escaping Handler, lift: Lift<State, Action>) {
+        self.id = id
+        self.install = install
+        self.body = body
+        self.lift = lift
     }
 }

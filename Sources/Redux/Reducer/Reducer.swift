@@ -41,6 +41,10 @@ public struct Reducer<State, Action: Sendable>: Sendable {
     @usableFromInline
     let effectBody: EffectBody?
 
+    /// Set for lifted reducers: where the reducer sits in the state tree (see `lift(state:action:name:)`).
+    @usableFromInline
+    let lift: Lift<State, Action>?
+
     /// Whether this reducer can return effects (made with ``init(id:effects:)`` or
     /// ``init(id:reduction:)``).
     public var returnsEffects: Bool { effectBody != nil }
@@ -55,6 +59,7 @@ public struct Reducer<State, Action: Sendable>: Sendable {
         self.id = id
         self.body = reduce
         self.effectBody = nil
+        self.lift = nil
     }
 
     /// Creates a reducer from a plain ReduxCore-style function that handles every action.
@@ -68,6 +73,7 @@ public struct Reducer<State, Action: Sendable>: Sendable {
             return .next
         }
         self.effectBody = nil
+        self.lift = nil
     }
 
     /// Creates an effect reducer: it mutates the state and returns the effects to start (The
@@ -111,6 +117,16 @@ public struct Reducer<State, Action: Sendable>: Sendable {
         self.id = id
         self.effectBody = reduce
         self.body = { state, action in reduce(&state, action).exit }
+        self.lift = nil
+    }
+
+    /// A lifted reducer: the lift builds both bodies.
+    @inlinable
+    init(id: String, body: @escaping Body, effectBody: EffectBody?, lift: Lift<State, Action>) {
+        self.id = id
+        self.body = body
+        self.effectBody = effectBody
+        self.lift = lift
     }
 }
 

@@ -85,6 +85,7 @@ extension Store {
             position += 1
         }
         if handled { notifyObservers() }
+        if checksLifetimes { sweepInstances() }
         return handled
     }
 
@@ -94,11 +95,12 @@ extension Store {
         for position in reducers.indices {
             let started = clock.now?()
             let exit = reducers[position].body(&storage, action)
-            emit(sequence, action, .reducer(step(reducers[position].id, position, since: started), exit))
+            logReducer(position, started, exit, action, sequence: sequence)
             if exit != .defaultNext { handled = true }
             if exit == .done { break }
         }
         if handled { notifyObservers() }
+        if checksLifetimes { sweepInstances() }
         return handled
     }
 
@@ -129,12 +131,14 @@ extension Store {
             } else {
                 exit = reducers[position].body(&storage, action)
             }
-            if started != nil { emit(run.sequence, action, .reducer(step(reducers[position].id, position, since: started), exit)) }
+            if started != nil { logReducer(position, started, exit, action, sequence: run.sequence) }
             if exit != .defaultNext { handled = true }
             if exit == .done { break }
         }
         if handled { notifyObservers() }
         if !effects.isEmpty { startReducerEffects(effects, action: action, run) }
+        // After the effects started: an instance this chain removed loses the work it just got.
+        if checksLifetimes { sweepInstances() }
         return handled
     }
 

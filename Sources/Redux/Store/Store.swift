@@ -46,6 +46,11 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline nonisolated let throttles = ThrottleGates<Action>()
     /// Whether any reducer returns effects; if none does, reducing takes the exit-only path.
     @usableFromInline let reducersReturnEffects: Bool
+    /// Live child instances with work in flight (lifted components; see <doc:Composition>).
+    @usableFromInline nonisolated let instances = InstanceRegistry()
+    /// Whether some component is lifted over a child that can go away: only then is the
+    /// registry swept after reducer chains.
+    @usableFromInline let checksLifetimes: Bool
     /// `MainActor.shared`, read once: the dispatch entry compares the caller's isolation with it
     /// on every call, and the global's accessor is a call into the concurrency runtime.
     @usableFromInline nonisolated let mainActor: MainActor = MainActor.shared
@@ -102,6 +107,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.storage = initialState
         self.reducers = ContiguousArray(reducers)
         self.reducersReturnEffects = reducers.contains { $0.effectBody != nil }
+        self.checksLifetimes = reducers.contains { $0.lift?.removable == true } || middlewares.contains { $0.lift?.removable == true }
         self.middlewares = ContiguousArray(middlewares)
         self.resolvers = ContiguousArray(resolvers)
         self.onLog = onLog
@@ -194,6 +200,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         let dropped = inbox.close(.invalidated)
         let suspendedActions = suspended.removeAll()
         runtime.cancelAll()
+        instances.endAll()
         throttles.removeAll()
         for entry in dropped { answerDropped(entry) }
         for action in suspendedActions { action.promise?.resolve(.cancelled) }
@@ -233,6 +240,7 @@ extension Store {
             _ = action.record?.finish()
         }
         runtime.cancelAll()
+        instances.endAll()
         throttles.removeAll()
         settle.pulse()
     }

@@ -1,0 +1,23 @@
+/// Why a lifted component skipped an action addressed to its child: the child was not there.
+///
+/// Reported in a `.childAbsent` log event (a warning: an action reached a child that is gone, for
+/// example a late action for a dismissed sheet). The action is not an error: the lifted
+/// component answers `.defaultNext`, the other components still see it, and its outcome is
+/// ``DispatchOutcome/unhandled`` only if no other reducer handled it.
+public enum ChildAbsence: Hashable, Sendable, CustomStringConvertible {
+    /// The optional child state was `nil`.
+    case isNil
+    /// The enum-case child's state held another case (or was `nil`).
+    case otherCase
+    /// The collection had no element with the action's id (its description).
+    case missingElement(id: String)
+
+    /// A short phrase for the log: `is nil`, `is another case`, `has no element 3`.
+    public var description: String {
+        switch self {
+        case .isNil: "is nil"
+        case .otherCase: "is another case"
+        case .missingElement(let id): "has no element \(id)"
+        }
+    }
+}

@@ -1,0 +1,257 @@
+/// How a lift reaches its child: which parent actions are the child's (and for which element),
+/// how to read and mutate the child in place, and what identifies the instance. One value per
+/// lift; the public `lift` overloads build it for each kind of child (stored, optional,
+/// presented, enum case, collection element). `Key` is the element id for a collection and
+/// `Void` otherwise.
+///
+/// Every function is pure and called on the main actor (effect tasks call `embed` when they send).
+@usableFromInline
+struct ChildAccess<Parent, ParentAction, Child, ChildAction, Key: Sendable>: Sendable {
+    @usableFromInline let name: String
+    /// Whether the child can go away (every kind but a stored property).
+    @usableFromInline let removable: Bool
+    /// The key and child action a parent action carries, or `nil` for another feature's action.
+    @usableFromInline let route: @Sendable (ParentAction) -> (key: Key, action: ChildAction)?
+    /// The parent action for a child action at `key`.
+    @usableFromInline let embed: @Sendable (Key, ChildAction) -> ParentAction
+    /// The child at `key`, or `nil` when it is absent.
+    @usableFromInline let read: @Sendable (Parent, Key) -> Child?
+    /// Runs `body` on the child at `key`, in place; `false` (and `body` not run) when absent.
+    @usableFromInline let modify: @Sendable (inout Parent, Key, (inout Child) -> Void) -> Bool
+    /// The identity of the instance at `key` (present).
+    @usableFromInline let step: @Sendable (Parent, Key) -> ScopeStep?
+    /// The child of the instance `step` names, if that very instance is still there.
+    @usableFromInline let alive: @Sendable (Parent, ScopeStep) -> Child?
+    /// Why the child at `key` is absent (when ``read`` says it is).
+    @usableFromInline let absence: @Sendable (Key) -> ChildAbsence
+    /// The log component for `key`.
+    @usableFromInline let component: @Sendable (Key) -> ChildPath.Component
+
+    @inlinable
+    init(
+        name: String,
+        removable: Bool,
+        route: @escaping @Sendable (ParentAction) -> (key: Key, action: ChildAction)?,
+        embed: @escaping @Sendable (Key, ChildAction) -> ParentAction,
+        read: @escaping @Sendable (Parent, Key) -> Child?,
+        modify: @escaping @Sendable (inout Parent, Key, (inout Child) -> Void) -> Bool,
+        step: @escaping @Sendable (Parent, Key) -> ScopeStep?,
+        alive: @escaping @Sendable (Parent, ScopeStep) -> Child?,
+        absence: @escaping @Sendable (Key) -> ChildAbsence,
+        component: @escaping @Sendable (Key) -> ChildPath.Component
+    ) {
+        self.name = name
+        self.removable = removable
+        self.route = route
+        self.embed = embed
+        self.read = read
+        self.modify = modify
+        self.step = step
+        self.alive = alive
+        self.absence = absence
+        self.component = component
+    }
+
+    /// The parent action that carries `action` for the child at `key`, and the way back.
+    @inlinable
+    func extract(_ action: ParentAction, at key: Key) -> ChildAction? where Key: Equatable {
+        guard let routed = route(action), routed.key == key else { return nil }
+        return routed.action
+    }
+
+    /// The ``Lift`` of a component lifted through this access, wrapping the child component's own.
+    @inlinable
+    func lift(wrapping inner: Lift<Child, ChildAction>?) -> Lift<Parent, ParentAction> {
+        let access = self
+        return Lift(
+            removable: removable || inner?.removable == true,
+            logPath: { action in
+                guard let routed = access.route(action) else { return ChildPath([ChildPath.Component(name: access.name)]) }
+                let here = access.component(routed.key)
+                guard let inner else { return ChildPath([here]) }
+                return inner.logPath(routed.action).prefixed(with: here)
+            },
+            absence: { state, action in
+                guard let routed = access.route(action) else { return nil }
+                let here = access.component(routed.key)
+                guard let child = access.read(state, routed.key) else {
+                    return (ChildPath([here]), access.absence(routed.key))
+                }
+                guard let inner, let found = inner.absence(child, routed.action) else { return nil }
+                return (found.0.prefixed(with: here), found.1)
+            },
+            isAlive: { state, path in
+                guard let first = path.first, let child = access.alive(state, first) else { return false }
+                let rest = path.dropFirst()
+                guard !rest.isEmpty, let inner else { return true }
+                return inner.isAlive(child, rest)
+            }
+        )
+    }
+}
+
+// MARK: - The kinds of child
+
+extension ChildAccess where Key == Void {
+    /// A child stored in an optional property: absent when `nil`; an `Identifiable` child is
+    /// identified by its id, any other by its place (gone only once it is `nil`).
+    @inlinable
+    static func optional(_ keyPath: WritableKeyPath<Parent, Child?> & Sendable, name: String, actions: Embedding<ParentAction, ChildAction>) -> ChildAccess {
+        ChildAccess(
+            name: name,
+            removable: true,
+            route: { action in actions.extract(action).map { ((), $0) } },
+            embed: { _, action in actions.embed(action) },
+            read: { parent, _ in parent[keyPath: keyPath] },
+            modify: { parent, _, body in
+                guard parent[keyPath: keyPath] != nil else { return false }
+                body(&parent[keyPath: keyPath]!)
+                return true
+            },
+            step: { parent, _ in
+                parent[keyPath: keyPath].map { ScopeStep(name: name, element: identity(of: $0), removable: true) }
+            },
+            alive: { parent, step in
+                guard let child = parent[keyPath: keyPath] else { return nil }
+                if let id = step.element, identity(of: child) != id { return nil }
+                return child
+            },
+            absence: { _ in .isNil },
+            component: { _ in ChildPath.Component(name: name) }
+        )
+    }
+
+    /// A child presented through ``Presented``: absent when `nil`; a new `Presented` value is a
+    /// new instance (its generation), even when equal to the old one.
+    @inlinable
+    static func presented(_ keyPath: WritableKeyPath<Parent, Presented<Child>?> & Sendable, name: String, actions: Embedding<ParentAction, ChildAction>) -> ChildAccess {
+        ChildAccess(
+            name: name,
+            removable: true,
+            route: { action in actions.extract(action).map { ((), $0) } },
+            embed: { _, action in actions.embed(action) },
+            read: { parent, _ in parent[keyPath: keyPath]?.value },
+            modify: { parent, _, body in
+                guard parent[keyPath: keyPath] != nil else { return false }
+                body(&parent[keyPath: keyPath]!.value)
+                return true
+            },
+            step: { parent, _ in
+                parent[keyPath: keyPath].map { ScopeStep(name: name, generation: $0.generation, removable: true) }
+            },
+            alive: { parent, step in
+                guard let presented = parent[keyPath: keyPath], presented.generation == step.generation else { return nil }
+                return presented.value
+            },
+            absence: { _ in .isNil },
+            component: { _ in ChildPath.Component(name: name) }
+        )
+    }
+
+    /// A child that is one case of an optional enum (a destination): absent when `nil` or
+    /// another case. Mutated in place: the enum is taken out of the parent while the child runs.
+    @inlinable
+    static func enumCase<Destination>(
+        _ keyPath: WritableKeyPath<Parent, Destination?> & Sendable,
+        case embedding: Embedding<Destination, Child>,
+        name: String,
+        actions: Embedding<ParentAction, ChildAction>
+    ) -> ChildAccess {
+        ChildAccess(
+            name: name,
+            removable: true,
+            route: { action in actions.extract(action).map { ((), $0) } },
+            embed: { _, action in actions.embed(action) },
+            read: { parent, _ in parent[keyPath: keyPath].flatMap(embedding.extract) },
+            modify: { parent, _, body in
+                guard let destination = parent[keyPath: keyPath], var child = embedding.extract(destination) else { return false }
+                parent[keyPath: keyPath] = nil  // the child's buffers are now referenced once
+                body(&child)
+                parent[keyPath: keyPath] = embedding.embed(child)
+                return true
+            },
+            step: { parent, _ in
+                parent[keyPath: keyPath].flatMap(embedding.extract).map { ScopeStep(name: name, element: identity(of: $0), removable: true) }
+            },
+            alive: { parent, step in
+                guard let child = parent[keyPath: keyPath].flatMap(embedding.extract) else { return nil }
+                if let id = step.element, identity(of: child) != id { return nil }
+                return child
+            },
+            absence: { _ in .otherCase },
+            component: { _ in ChildPath.Component(name: name) }
+        )
+    }
+
+    /// A child that is one case of a presented enum: absent when `nil` or another case; a new
+    /// `Presented` value is a new instance.
+    @inlinable
+    static func presentedCase<Destination>(
+        _ keyPath: WritableKeyPath<Parent, Presented<Destination>?> & Sendable,
+        case embedding: Embedding<Destination, Child>,
+        name: String,
+        actions: Embedding<ParentAction, ChildAction>
+    ) -> ChildAccess {
+        ChildAccess(
+            name: name,
+            removable: true,
+            route: { action in actions.extract(action).map { ((), $0) } },
+            embed: { _, action in actions.embed(action) },
+            read: { parent, _ in parent[keyPath: keyPath].flatMap { embedding.extract($0.value) } },
+            modify: { parent, _, body in
+                guard let presented = parent[keyPath: keyPath], var child = embedding.extract(presented.value) else { return false }
+                let generation = presented.generation
+                parent[keyPath: keyPath] = nil  // the child's buffers are now referenced once
+                body(&child)
+                parent[keyPath: keyPath] = Presented(embedding.embed(child), generation: generation)
+                return true
+            },
+            step: { parent, _ in
+                guard let presented = parent[keyPath: keyPath], embedding.extract(presented.value) != nil else { return nil }
+                return ScopeStep(name: name, generation: presented.generation, removable: true)
+            },
+            alive: { parent, step in
+                guard let presented = parent[keyPath: keyPath], presented.generation == step.generation else { return nil }
+                return embedding.extract(presented.value)
+            },
+            absence: { _ in .otherCase },
+            component: { _ in ChildPath.Component(name: name) }
+        )
+    }
+}
+
+extension ChildAccess {
+    /// The elements of an ``IdentifiedArray``, addressed by ``ElementAction``: absent when the id
+    /// is not in the collection; an element is identified by its id and its generation, so a
+    /// removed and re-inserted element is a new instance.
+    @inlinable
+    static func elements(
+        _ keyPath: WritableKeyPath<Parent, IdentifiedArray<Child>> & Sendable,
+        name: String,
+        actions: Embedding<ParentAction, ElementAction<Key, ChildAction>>
+    ) -> ChildAccess where Child: Identifiable & Sendable, Child.ID == Key {
+        ChildAccess(
+            name: name,
+            removable: true,
+            route: { action in actions.extract(action).map { ($0.id, $0.action) } },
+            embed: { id, action in actions.embed(.element(id: id, action: action)) },
+            read: { parent, id in parent[keyPath: keyPath][id: id] },
+            modify: { parent, id, body in
+                guard let index = parent[keyPath: keyPath].index(id: id) else { return false }
+                parent[keyPath: keyPath].withElement(at: index) { body(&$0) }
+                return true
+            },
+            step: { parent, id in
+                parent[keyPath: keyPath].generation(of: id).map { ScopeStep(name: name, element: AnyHashable(id), generation: $0, removable: true) }
+            },
+            alive: { parent, step in
+                guard let id = step.element?.base as? Key else { return nil }
+                let elements = parent[keyPath: keyPath]
+                guard let index = elements.index(id: id), elements.generation(at: index) == step.generation else { return nil }
+                return elements[index]
+            },
+            absence: { id in .missingElement(id: "\(id)") },
+            component: { id in ChildPath.Component(name: name, element: "\(id)") }
+        )
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+
+/// Which top-level component's lift can tell whether a child instance is still in the state:
+/// the reducer or middleware (by position) whose effect or task the instance's work came from.
+@usableFromInline
+enum LiftOwner: Hashable, Sendable {
+    case reducer(Int)
+    case middleware(Int)
+}
+
+/// The life of one child instance that has work in flight: the tasks it started, and whether
+/// it has ended (its state went away). Ending cancels its tasks; every token of its work sees
+/// the end (``EffectToken/isCancelled``), so what the work sends is dropped when it is processed,
+/// even if a new instance of the same shape took its place.
+///
+/// Thread-safe: `ended` is atomic; the task set is guarded by an `NSLock`.
+@usableFromInline
+final class InstanceLifetime: @unchecked Sendable {
+    @usableFromInline let owner: LiftOwner
+    /// The instance's identity, from the owner's lift down.
+    @usableFromInline let path: [ScopeStep]
+    /// Whether a dead instance can be recognised from the state alone (every removable step has
+    /// an id or a generation): only then may the registry forget it while it is idle.
+    @usableFromInline let isIdentified: Bool
+    private let ended = Atomic<Bool>(false)
+    private let lock = NSLock()
+    private var tasks: Set<UInt64> = []
+
+    @usableFromInline
+    init(owner: LiftOwner, path: [ScopeStep]) {
+        self.owner = owner
+        self.path = path
+        self.isIdentified = path.allSatisfy(\.isIdentified)
+    }
+
+    @usableFromInline var hasEnded: Bool { ended.load(ordering: .acquiring) }
+
+    /// Records a task of this instance; `false` if the instance has ended (the task must not run).
+    func adopt(_ task: UInt64) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if hasEnded { return false }
+        tasks.insert(task)
+        return true
+    }
+
+    /// A task of this instance finished.
+    func release(_ task: UInt64) {
+        lock.withLock { _ = tasks.remove(task) }
+    }
+
+    /// Whether no task of this instance is running.
+    var isIdle: Bool { lock.withLock { tasks.isEmpty } }
+
+    /// Ends the instance; returns its tasks, for the runtime to cancel.
+    func end() -> [UInt64] {
+        lock.lock()
+        ended.store(true, ordering: .releasing)
+        let victims = Array(tasks)
+        tasks = []
+        lock.unlock()
+        return victims
+    }
+}
+
+/// The store's registry of live child instances that have work in flight, by owner and path.
+/// Empty (and costing one atomic load per reducer chain) when no lifted child has started work.
+///
+/// The store sweeps it after every reducer chain: an instance no longer in the state ends (its
+/// tasks are cancelled) and is forgotten; an identified instance with no task left is forgotten
+/// too (its late sends are still checked against the state when they are processed). Thread-safe
+/// (`NSLock`): a concatenation's later part may look up its instance from a task.
+@usableFromInline
+final class InstanceRegistry: @unchecked Sendable {
+    private struct Key: Hashable {
+        let owner: LiftOwner
+        let path: [ScopeStep]
+    }
+
+    private let lock = NSLock()
+    private var entries: [Key: InstanceLifetime] = [:]
+    private let entryCount = Atomic<Int>(0)
+
+    @usableFromInline init() {}
+
+    /// The number of instances registered (for ``Store/bookkeeping``).
+    @usableFromInline var count: Int { entryCount.load(ordering: .relaxed) }
+
+    /// The lifetime of the instance at `path`, registered now if it is not yet.
+    @usableFromInline
+    func lifetime(owner: LiftOwner, path: [ScopeStep]) -> InstanceLifetime {
+        let key = Key(owner: owner, path: path)
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = entries[key], !existing.hasEnded { return existing }
+        let lifetime = InstanceLifetime(owner: owner, path: path)
+        entries[key] = lifetime
+        entryCount.store(entries.count, ordering: .relaxed)
+        return lifetime
+    }
+
+    /// Ends the instances `isAlive` rejects and forgets them and the identified idle ones;
+    /// returns the tasks to cancel (the caller cancels them outside the lock).
+    func sweep(_ isAlive: (InstanceLifetime) -> Bool) -> [UInt64] {
+        var victims: [UInt64] = []
+        lock.lock()
+        for (key, lifetime) in entries {
+            if lifetime.hasEnded || !isAlive(lifetime) {
+                victims += lifetime.end()
+                entries.removeValue(forKey: key)
+            } else if lifetime.isIdentified && lifetime.isIdle {
+                entries.removeValue(forKey: key)
+            }
+        }
+        entryCount.store(entries.count, ordering: .relaxed)
+        lock.unlock()
+        return victims
+    }
+
+    /// Ends every instance (the store was invalidated or released).
+    func endAll() {
+        lock.lock()
+        let all = Array(entries.values)
+        entries = [:]
+        entryCount.store(0, ordering: .relaxed)
+        lock.unlock()
+        for lifetime in all { _ = lifetime.end() }
+    }
+}
