@@ -47,6 +47,7 @@ struct BenchResults {
     var p7: Samples?
     var p8: BurstResult
     var effects: EffectResults
+    var composition: CompositionResults
     var config: BenchConfig
 
     var rows: [ReportRow] {
@@ -145,7 +146,22 @@ struct BenchResults {
             target: verdict("< 1 MB after draining", met: (p8.retainedHeapBytes ?? 0) < 1_000_000, figure: megabytes(p8.retainedHeapBytes))
         ))
         rows += effectRows
+        rows += compositionRows(perDispatch: perDispatch)
         return rows
+    }
+
+    /// P12-scope, P12-optional, P12-collection and P4-scoped: three nested lifts.
+    private func compositionRows(perDispatch: (String, Samples, String) -> ReportRow) -> [ReportRow] {
+        let p1Nanoseconds = p1.median
+        let scope = composition.scope.median
+        let scopeRatio = scope / p1Nanoseconds
+        let arrayRatio = composition.arrayScoped.median / scope
+        return [
+            perDispatch("P12-scope", composition.scope, verdict("<= 1.5x P1", met: scopeRatio <= 1.5, figure: "\(fixed(scopeRatio, 2))x P1 (+\(fixed(scope - p1Nanoseconds, 1)) ns; 3 nested stored-property lifts)")),
+            perDispatch("P12-optional", composition.optional, "reported: \(fixed(composition.optional.median / p1Nanoseconds, 2))x P1 (the innermost lift an optional child)"),
+            perDispatch("P12-collection", composition.collection, "reported: \(fixed(composition.collection.median / p1Nanoseconds, 2))x P1 (the innermost lift an element of a \(grouped(Double(scopeRowCount)))-row IdentifiedArray)"),
+            perDispatch("P4-scoped", composition.arrayScoped, verdict("<= 1.2x P12-scope", met: arrayRatio <= 1.2, figure: "\(fixed(arrayRatio, 2))x (P4's 1,000,000-element write through 3 lifts)")),
+        ]
     }
 
     /// P8-run, P8-task-floor and P8-cancel, in microseconds per effect (per task).

@@ -49,7 +49,7 @@ if let only = ProcessInfo.processInfo.environment["ONLY"] {
     var p1s: [Double] = [], fs: [Double] = []
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["LOOPS"] ?? "3") ?? 3) {
         fs.append(try cases.floor().median)
-        p1s.append((only == "p2" ? try cases.p2() : try cases.p1()).median)
+        p1s.append((only == "p2" ? try cases.p2() : only == "p12" ? try cases.scopedCase("P12-scope", .counter) : try cases.p1()).median)
     }
     print("floor", fs.sorted()[fs.count/2], only, p1s.sorted()[p1s.count/2], "ratio", p1s.sorted()[p1s.count/2] / fs.sorted()[fs.count/2])
     exit(0)
@@ -66,9 +66,11 @@ do {
     let p7 = try cases.p7()
     let p8 = try await cases.p8()
     let effects = try await cases.p8Effects()
+    let composition = try cases.p12()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p4: p4, p5: p5,
-        p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects, config: config
+        p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
+        composition: composition, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {

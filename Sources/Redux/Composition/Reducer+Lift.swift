@@ -54,9 +54,7 @@ extension Reducer {
         if let offset {
             exitBody = { parent, parentAction in
                 guard let childAction = extract(parentAction) else { return .defaultNext }
-                return withUnsafeMutablePointer(to: &parent) { pointer in
-                    body(&UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: State.self).pointee, childAction)
-                }
+                return reduceChild(at: &parent, offset: offset, body, childAction)
             }
         } else {
             exitBody = { parent, parentAction in
@@ -69,9 +67,7 @@ extension Reducer {
             guard let childAction = extract(parentAction) else { return Reduction(.defaultNext) }
             let reduction: Reduction<Action>
             if let offset {
-                reduction = withUnsafeMutablePointer(to: &parent) { pointer in
-                    effectBody(&UnsafeMutableRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: State.self).pointee, childAction)
-                }
+                reduction = reduceChild(at: &parent, offset: offset, effectBody, childAction)
             } else {
                 reduction = effectBody(&parent[keyPath: keyPath], childAction)
             }
@@ -209,4 +205,17 @@ extension ChildAccess where Key == Void {
             component: { _ in ChildPath.Component(name: name) }
         )
     }
+}
+
+/// Runs `body` on the child state stored `offset` bytes into the parent whose address is
+/// `parent` (an `inout` argument converted to a pointer for the call): the stored-property fast
+/// path of a lift, without a key-path call or a closure.
+@inlinable @inline(__always)
+func reduceChild<Parent, Child, ChildAction, Result>(
+    at parent: UnsafeMutablePointer<Parent>,
+    offset: Int,
+    _ body: (inout Child, ChildAction) -> Result,
+    _ action: ChildAction
+) -> Result {
+    body(&UnsafeMutableRawPointer(parent).advanced(by: offset).assumingMemoryBound(to: Child.self).pointee, action)
 }

@@ -24,3 +24,5 @@ extension IdentifiedArray {
 }
 extension IdentifiedArray: Equatable where Element: Equatable {}
 extension Presented: Equatable where Value: Equatable { public static func == (l: Self, r: Self) -> Bool { l.value == r.value } }
+extension IdentifiedArray: Sequence { public func makeIterator() -> IndexingIterator<[Element]> { storage.makeIterator() } }
+extension IdentifiedArray { public init(uniqueElements: some Sequence<Element>) { storage = Array(uniqueElements) } }

@@ -43,6 +43,9 @@ final class EffectRuntime: @unchecked Sendable {
     /// Entries in the runtime's tables (tasks and cancellation-id memberships): 0 when idle.
     var bookkeepingCount: Int { lock.withLock { tasks.count + byID.count } }
 
+    /// The two tables' sizes: task entries, and cancellation ids with members.
+    var tableCounts: (tasks: Int, ids: Int) { lock.withLock { (tasks.count, byID.count) } }
+
     @usableFromInline var isClosed: Bool { lock.withLock { closed } }
 
     /// Starts `work` off the main actor. Returns `false`, and starts nothing, once the runtime

@@ -54,6 +54,9 @@ final class SuspendedActions<State: Sendable, Action: Sendable>: @unchecked Send
     }
 
     /// Removes and returns every suspended action, oldest first.
+    /// Actions suspended now.
+    var count: Int { lock.withLock { entries.count } }
+
     func removeAll() -> [Suspended] {
         lock.lock()
         defer { lock.unlock() }
