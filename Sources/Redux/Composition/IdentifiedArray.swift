@@ -1,0 +1,338 @@
+/// An ordered collection of `Identifiable` elements with unique ids and O(1) lookup by id: the
+/// state of a list of child features (rows, tabs, downloads), each addressed by its id.
+///
+/// The idea comes from The Composable Architecture's `IdentifiedArray`; this type is written
+/// for this library. It behaves like an array (a `RandomAccessCollection` with `Int` indices
+/// from 0, in insertion order unless moved or sorted) with a dictionary from id to index beside
+/// it, and it keeps, for each element, the *generation* of its instance:
+///
+/// - inserting an element under an id the collection does not hold takes a new generation
+///   (so an element removed and re-inserted with the same id is a new instance);
+/// - mutating an element in place, replacing the element stored for an id, moving, swapping,
+///   sorting and reversing keep generations;
+/// - removing an element drops its generation.
+///
+/// The store uses generations to cancel the effects of a removed child and to drop what they
+/// send, even when an equal element with the same id has taken its place. Generations are not
+/// part of the value: `==`, `hash(into:)`, `Codable`, descriptions and the mirror see only the
+/// elements.
+///
+/// Ids must stay unique: an operation that would make two elements share an id stops the
+/// program with a message naming the id (inserting an existing id is not such an operation — it
+/// reports `inserted: false`).
+///
+/// Not thread-safe by itself; a value type like `Array` (copy-on-write), `Sendable` when its
+/// elements and their ids are.
+///
+/// - Complexity: Lookup by id (``subscript(id:)``, ``index(id:)``, ``contains(id:)``) is O(1)
+///   on average; appending is amortised O(1); inserting or removing anywhere but the end is
+///   O(*n*), because the index of every later element is re-recorded.
+public struct IdentifiedArray<Element: Identifiable> {
+    /// The elements, in order.
+    @usableFromInline var storage: [Element]
+    /// The generation of `storage[i]` at `i` (same count as `storage`, never 0).
+    @usableFromInline var generations: [UInt64]
+    /// The index in `storage` of each id (one entry per element).
+    @usableFromInline var positions: [Element.ID: Int]
+
+    /// An empty collection.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public init() {
+        storage = []
+        generations = []
+        positions = [:]
+    }
+
+    /// A collection of `elements` in their order; their ids must be unique.
+    ///
+    /// Every element takes a new generation. Stops the program (precondition failure naming the
+    /// id) if two elements share an id.
+    ///
+    /// - Complexity: O(*n*) on average.
+    @inlinable
+    public init(uniqueElements elements: some Sequence<Element>) {
+        self.init()
+        for element in elements {
+            let id = element.id
+            if let existing = positions[id] {
+                preconditionFailure(
+                    "IdentifiedArray(uniqueElements:): duplicate id \(id) at offsets \(existing) and \(storage.count)")
+            }
+            appendNew(element, id: id)
+        }
+    }
+
+    /// A collection of `elements` in the order their ids first appear; when an id appears
+    /// again, `combine(stored, new)` gives the element kept for it (at the first one's place).
+    ///
+    /// - Parameters:
+    ///   - elements: The elements, in order; ids may repeat.
+    ///   - combine: Called with the element kept so far and the later one; its result must have
+    ///     the same id (precondition). Errors it throws are rethrown.
+    /// - Complexity: O(*n*) on average, plus the cost of `combine`.
+    @inlinable
+    public init(
+        _ elements: some Sequence<Element>,
+        uniquingIDsWith combine: (Element, Element) throws -> Element
+    ) rethrows {
+        self.init()
+        for element in elements {
+            let id = element.id
+            if let index = positions[id] {
+                let combined = try combine(storage[index], element)
+                precondition(
+                    combined.id == id,
+                    "IdentifiedArray(_:uniquingIDsWith:): combining two elements with id \(id) gave id \(combined.id)")
+                storage[index] = combined
+            } else {
+                appendNew(element, id: id)
+            }
+        }
+    }
+
+    /// The ids of the elements, in order.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    public var ids: [Element.ID] { storage.map(\.id) }
+
+    /// The elements as an array, in order.
+    ///
+    /// - Complexity: O(1) (the array shares the collection's storage until one is mutated).
+    @inlinable
+    public var elements: [Element] { storage }
+
+    /// Whether an element has `id`.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable
+    public func contains(id: Element.ID) -> Bool {
+        positions[id] != nil
+    }
+
+    /// The index of the element with `id`, or `nil` if there is none.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable
+    public func index(id: Element.ID) -> Int? {
+        positions[id]
+    }
+
+    /// The element with `id`, or `nil`.
+    ///
+    /// Setting `nil` removes the element (O(*n*)); setting an element for an id the collection
+    /// does not hold appends it with a new generation; setting one for an existing id replaces
+    /// that element in its place and keeps its generation. A mutation through this subscript
+    /// (`array[id: id]?.count += 1`) changes the element in place, without copying it. The
+    /// element set must have the id it is set under: anything else stops the program with a
+    /// message naming both ids.
+    ///
+    /// - Complexity: Reading, replacing and mutating in place are O(1) on average; appending is
+    ///   amortised O(1); removing is O(*n*).
+    @inlinable
+    public subscript(id id: Element.ID) -> Element? {
+        get {
+            guard let index = positions[id] else { return nil }
+            return storage[index]
+        }
+        set {
+            guard let newValue else {
+                _ = remove(id: id)
+                return
+            }
+            checkID(of: newValue, isKey: id)
+            if let index = positions[id] {
+                storage[index] = newValue
+            } else {
+                appendNew(newValue, id: id)
+            }
+        }
+        _modify {
+            if let index = positions[id] {
+                // Take the element out (O(1): swap it to the end, remove the last), so that the
+                // optional yielded holds the only reference to what it owns; put it back after.
+                var element: Element? = takeElement(at: index)
+                defer { restore(element, takenFrom: index, id: id) }
+                yield &element
+            } else {
+                var element: Element? = nil
+                defer {
+                    if let element {
+                        checkID(of: element, isKey: id)
+                        appendNew(element, id: id)
+                    }
+                }
+                yield &element
+            }
+        }
+    }
+}
+
+// Here, not in +Protocols: a Sendable conformance must be in the type's file.
+extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}
+
+// MARK: - RandomAccessCollection
+
+extension IdentifiedArray: RandomAccessCollection {
+    public typealias Index = Int
+    public typealias Indices = Range<Int>
+
+    /// Always 0. O(1).
+    @inlinable public var startIndex: Int { 0 }
+
+    /// The number of elements (one past the last index). O(1).
+    @inlinable public var endIndex: Int { storage.count }
+
+    /// The number of elements. O(1).
+    @inlinable public var count: Int { storage.count }
+
+    /// Whether there are no elements. O(1).
+    @inlinable public var isEmpty: Bool { storage.isEmpty }
+
+    /// `0..<count`. O(1).
+    @inlinable public var indices: Range<Int> { 0..<storage.count }
+
+    /// `i + 1`. O(1).
+    @inlinable public func index(after i: Int) -> Int { i + 1 }
+
+    /// `i - 1`. O(1).
+    @inlinable public func index(before i: Int) -> Int { i - 1 }
+
+    /// The element at `position` (a valid index: precondition).
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public subscript(position: Int) -> Element {
+        storage[position]
+    }
+}
+
+// MARK: - Internal access for the lifting code
+
+extension IdentifiedArray {
+    /// Runs `body` on the element at `index`, in place (the element is not copied), and returns
+    /// its result. If `body` changed the element's id, the new id is recorded for `index`; a new
+    /// id that another element holds stops the program with a message naming it. The element's
+    /// generation is kept. `index` must be valid (precondition). Errors from `body` are
+    /// rethrown, after the id bookkeeping.
+    ///
+    /// - Complexity: O(1) on average, plus the cost of `body`.
+    @inlinable
+    mutating func withElement<R>(at index: Int, _ body: (inout Element) throws -> R) rethrows -> R {
+        let oldID = storage[index].id
+        defer {
+            let newID = storage[index].id
+            if newID != oldID { recordIDChange(at: index, from: oldID, to: newID) }
+        }
+        return try body(&storage[index])
+    }
+
+    /// The generation of the element at `index` (a valid index: precondition).
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    func generation(at index: Int) -> UInt64 {
+        generations[index]
+    }
+
+    /// The generation of the element with `id`, or `nil` if there is none.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable
+    func generation(of id: Element.ID) -> UInt64? {
+        guard let index = positions[id] else { return nil }
+        return generations[index]
+    }
+
+    /// What is inconsistent between `storage`, `generations` and `positions`, or `nil` when
+    /// they agree (the same count; each element's id maps to its index; generations non-zero
+    /// and distinct). For tests and debugging only: O(*n*), never called by the library.
+    var invariantViolation: String? {
+        if generations.count != storage.count {
+            return "\(storage.count) elements but \(generations.count) generations"
+        }
+        if positions.count != storage.count {
+            return "\(storage.count) elements but \(positions.count) positions"
+        }
+        var seen = Set<UInt64>(minimumCapacity: generations.count)
+        for (index, element) in storage.enumerated() {
+            if positions[element.id] != index {
+                return "id \(element.id) at \(index) is recorded at \(positions[element.id].map(String.init) ?? "nil")"
+            }
+            let generation = generations[index]
+            if generation == 0 { return "generation 0 at \(index)" }
+            if !seen.insert(generation).inserted { return "generation \(generation) twice (at \(index))" }
+        }
+        return nil
+    }
+
+    // MARK: Bookkeeping
+
+    /// Appends `element` (whose id is `id` and not present) with a new generation.
+    @inlinable
+    mutating func appendNew(_ element: Element, id: Element.ID) {
+        positions[id] = storage.count
+        storage.append(element)
+        generations.append(InstanceGeneration.next())
+    }
+
+    /// Re-records the index of every element in `range`.
+    @inlinable
+    mutating func reindex(_ range: Range<Int>) {
+        for index in range {
+            positions[storage[index].id] = index
+        }
+    }
+
+    /// Re-records the index of every element from `start` to the end.
+    @inlinable
+    mutating func reindex(from start: Int) {
+        reindex(start..<storage.count)
+    }
+
+    @inlinable
+    func checkID(of element: Element, isKey id: Element.ID) {
+        precondition(
+            element.id == id,
+            "IdentifiedArray[id: \(id)]: the element set has a different id, \(element.id)")
+    }
+
+    /// Moves the element at `index` out of `storage`, leaving the last element in its place.
+    @inlinable
+    mutating func takeElement(at index: Int) -> Element {
+        storage.swapAt(index, storage.count - 1)
+        return storage.removeLast()
+    }
+
+    /// Undoes ``takeElement(at:)``: puts `element` back at `index`, or, for `nil`, removes the
+    /// element that was there (with its generation and id) and restores the order of the rest.
+    @inlinable
+    mutating func restore(_ element: Element?, takenFrom index: Int, id: Element.ID) {
+        if let element {
+            checkID(of: element, isKey: id)
+            storage.append(element)
+            storage.swapAt(index, storage.count - 1)
+        } else {
+            if index < storage.count {
+                let last = storage.remove(at: index)
+                storage.append(last)
+            }
+            generations.remove(at: index)
+            positions[id] = nil
+            reindex(from: index)
+        }
+    }
+
+    /// Records that the element at `index` now has `newID` instead of `oldID`.
+    @usableFromInline
+    mutating func recordIDChange(at index: Int, from oldID: Element.ID, to newID: Element.ID) {
+        if let other = positions[newID] {
+            preconditionFailure(
+                "IdentifiedArray: the element at \(index) changed its id from \(oldID) to \(newID), which the element at \(other) has")
+        }
+        positions[oldID] = nil
+        positions[newID] = index
+    }
+}
