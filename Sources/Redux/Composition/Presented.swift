@@ -32,6 +32,13 @@ public struct Presented<Value> {
         self.generation = InstanceGeneration.next()
     }
 
+    /// The same instance holding `value` (an enum-case lift puts its child back this way).
+    @inlinable
+    init(_ value: Value, generation: UInt64) {
+        self.value = value
+        self.generation = generation
+    }
+
     /// A member of ``value``, read or written in place (the generation is kept). O(1) for a
     /// stored property.
     @inlinable
