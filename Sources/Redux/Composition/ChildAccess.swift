@@ -97,16 +97,19 @@ extension ChildAccess where Key == Void {
     /// identified by its id, any other by its place (gone only once it is `nil`).
     @inlinable
     static func optional(_ keyPath: WritableKeyPath<Parent, Child?> & Sendable, name: String, actions: Embedding<ParentAction, ChildAction>) -> ChildAccess {
-        ChildAccess(
+        let field = FieldPath(keyPath)
+        return         ChildAccess(
             name: name,
             removable: true,
             route: { action in actions.extract(action).map { ((), $0) } },
             embed: { _, action in actions.embed(action) },
-            read: { parent, _ in parent[keyPath: keyPath] },
+            read: { parent, _ in field.read(parent) },
             modify: { parent, _, body in
-                guard parent[keyPath: keyPath] != nil else { return false }
-                body(&parent[keyPath: keyPath]!)
-                return true
+                field.modify(&parent) { slot in
+                    guard slot != nil else { return false }
+                    body(&slot!)
+                    return true
+                }
             },
             step: { parent, _ in
                 parent[keyPath: keyPath].map { ScopeStep(name: name, element: identity(of: $0), removable: true) }
@@ -125,16 +128,19 @@ extension ChildAccess where Key == Void {
     /// new instance (its generation), even when equal to the old one.
     @inlinable
     static func presented(_ keyPath: WritableKeyPath<Parent, Presented<Child>?> & Sendable, name: String, actions: Embedding<ParentAction, ChildAction>) -> ChildAccess {
-        ChildAccess(
+        let field = FieldPath(keyPath)
+        return         ChildAccess(
             name: name,
             removable: true,
             route: { action in actions.extract(action).map { ((), $0) } },
             embed: { _, action in actions.embed(action) },
-            read: { parent, _ in parent[keyPath: keyPath]?.value },
+            read: { parent, _ in field.read(parent)?.value },
             modify: { parent, _, body in
-                guard parent[keyPath: keyPath] != nil else { return false }
-                body(&parent[keyPath: keyPath]!.value)
-                return true
+                field.modify(&parent) { slot in
+                    guard slot != nil else { return false }
+                    body(&slot!.value)
+                    return true
+                }
             },
             step: { parent, _ in
                 parent[keyPath: keyPath].map { ScopeStep(name: name, generation: $0.generation, removable: true) }
@@ -157,18 +163,21 @@ extension ChildAccess where Key == Void {
         name: String,
         actions: Embedding<ParentAction, ChildAction>
     ) -> ChildAccess {
-        ChildAccess(
+        let field = FieldPath(keyPath)
+        return         ChildAccess(
             name: name,
             removable: true,
             route: { action in actions.extract(action).map { ((), $0) } },
             embed: { _, action in actions.embed(action) },
-            read: { parent, _ in parent[keyPath: keyPath].flatMap(embedding.extract) },
+            read: { parent, _ in field.read(parent).flatMap(embedding.extract) },
             modify: { parent, _, body in
-                guard let destination = parent[keyPath: keyPath], var child = embedding.extract(destination) else { return false }
-                parent[keyPath: keyPath] = nil  // the child's buffers are now referenced once
-                body(&child)
-                parent[keyPath: keyPath] = embedding.embed(child)
-                return true
+                field.modify(&parent) { slot in
+                    guard let destination = slot, var child = embedding.extract(destination) else { return false }
+                    slot = nil  // the child's buffers are now referenced once
+                    body(&child)
+                    slot = embedding.embed(child)
+                    return true
+                }
             },
             step: { parent, _ in
                 parent[keyPath: keyPath].flatMap(embedding.extract).map { ScopeStep(name: name, element: identity(of: $0), removable: true) }
@@ -192,19 +201,22 @@ extension ChildAccess where Key == Void {
         name: String,
         actions: Embedding<ParentAction, ChildAction>
     ) -> ChildAccess {
-        ChildAccess(
+        let field = FieldPath(keyPath)
+        return         ChildAccess(
             name: name,
             removable: true,
             route: { action in actions.extract(action).map { ((), $0) } },
             embed: { _, action in actions.embed(action) },
-            read: { parent, _ in parent[keyPath: keyPath].flatMap { embedding.extract($0.value) } },
+            read: { parent, _ in field.read(parent).flatMap { embedding.extract($0.value) } },
             modify: { parent, _, body in
-                guard let presented = parent[keyPath: keyPath], var child = embedding.extract(presented.value) else { return false }
-                let generation = presented.generation
-                parent[keyPath: keyPath] = nil  // the child's buffers are now referenced once
-                body(&child)
-                parent[keyPath: keyPath] = Presented(embedding.embed(child), generation: generation)
-                return true
+                field.modify(&parent) { slot in
+                    guard let presented = slot, var child = embedding.extract(presented.value) else { return false }
+                    let generation = presented.generation
+                    slot = nil  // the child's buffers are now referenced once
+                    body(&child)
+                    slot = Presented(embedding.embed(child), generation: generation)
+                    return true
+                }
             },
             step: { parent, _ in
                 guard let presented = parent[keyPath: keyPath], embedding.extract(presented.value) != nil else { return nil }
@@ -230,16 +242,19 @@ extension ChildAccess {
         name: String,
         actions: Embedding<ParentAction, ElementAction<Key, ChildAction>>
     ) -> ChildAccess where Child: Identifiable & Sendable, Child.ID == Key {
-        ChildAccess(
+        let field = FieldPath(keyPath)
+        return         ChildAccess(
             name: name,
             removable: true,
             route: { action in actions.extract(action).map { ($0.id, $0.action) } },
             embed: { id, action in actions.embed(.element(id: id, action: action)) },
-            read: { parent, id in parent[keyPath: keyPath][id: id] },
+            read: { parent, id in field.read(parent)[id: id] },
             modify: { parent, id, body in
-                guard let index = parent[keyPath: keyPath].index(id: id) else { return false }
-                parent[keyPath: keyPath].withElement(at: index) { body(&$0) }
-                return true
+                field.modify(&parent) { elements in
+                    guard let index = elements.index(id: id) else { return false }
+                    elements.withElement(at: index) { body(&$0) }
+                    return true
+                }
             },
             step: { parent, id in
                 parent[keyPath: keyPath].generation(of: id).map { ScopeStep(name: name, element: AnyHashable(id), generation: $0, removable: true) }

@@ -189,18 +189,19 @@ extension ChildAccess where Key == Void {
     /// A child stored in a property: always present, identified by its place.
     @inlinable
     static func stored(_ keyPath: WritableKeyPath<Parent, Child> & Sendable, name: String, actions: Embedding<ParentAction, ChildAction>) -> ChildAccess {
-        ChildAccess(
+        let field = FieldPath(keyPath)
+        return ChildAccess(
             name: name,
             removable: false,
             route: { action in actions.extract(action).map { ((), $0) } },
             embed: { _, action in actions.embed(action) },
-            read: { parent, _ in parent[keyPath: keyPath] },
+            read: { parent, _ in field.read(parent) },
             modify: { parent, _, body in
-                body(&parent[keyPath: keyPath])
+                field.modify(&parent) { body(&$0) }
                 return true
             },
             step: { _, _ in ScopeStep(name: name, removable: false) },
-            alive: { parent, _ in parent[keyPath: keyPath] },
+            alive: { parent, _ in field.read(parent) },
             absence: { _ in .isNil },
             component: { _ in ChildPath.Component(name: name) }
         )
