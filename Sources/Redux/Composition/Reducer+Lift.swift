@@ -34,7 +34,7 @@ extension Reducer {
     /// ```
     ///
     /// - Parameters:
-    ///   - state: a writable key path from the parent state to the child state.
+    ///   - keyPath: a writable key path from the parent state to the child state.
     ///   - action: which parent actions are the child's, and how child actions are embedded.
     ///   - name: the lift's name in log paths and effect scopes (see the extension's documentation).
     @inlinable
@@ -84,7 +84,7 @@ extension Reducer {
     /// An `Identifiable` child is identified by its id: replacing it with another id ends the old
     /// instance. Any other child is gone only when the property is `nil` after a reducer chain:
     /// replacing it with a new value in one write cannot be told from mutating it — wrap it in
-    /// ``Presented`` and use ``lift(state:action:name:)-(WritableKeyPath<Parent,Presented<State>?>&Sendable,_,_)`` for that.
+    /// ``Presented`` and use ``lift(state:action:name:)-(WritableKeyPath<Parent,Presented<State>?>Sendable,_,_)`` for that.
     @inlinable
     public func lift<Parent, ParentAction: Sendable>(
         state keyPath: WritableKeyPath<Parent, State?> & Sendable,
@@ -114,8 +114,8 @@ extension Reducer {
     /// child is mutated in place: the enum is taken out of the parent while the child runs.
     ///
     /// - Parameters:
-    ///   - state: a writable key path to the optional enum.
-    ///   - case: how the child state is found in the enum (`extract`) and put back (`embed`).
+    ///   - keyPath: a writable key path to the optional enum.
+    ///   - embedding: how the child state is found in the enum (`extract`) and put back (`embed`).
     ///   - action: which parent actions are the child's.
     ///   - name: the lift's name; by default the property's name.
     @inlinable

@@ -1,5 +1,6 @@
 import Foundation
 import Redux
+import ReduxTesting
 import Testing
 
 /// Runs the documentation's examples (their mirrors in Tests/ReduxTests/Docs/Mirrors) and checks
@@ -20,6 +21,45 @@ struct DocExamplesTests {
             return
         }
         #expect(store.isLoggedIn)
+    }
+
+    @Test func theComposedBoardDropsTheRemovedRowsWorkAndSkipsTheClosedEditor() async throws {
+        let store = composedBoard()
+        try await store.settled(timeout: patience)
+        var expected = Board()
+        expected.rows.append(Tally(id: 2))
+        #expect(store.state == expected)
+    }
+
+    @Test func aBoardRowsWorkEndsWithTheRowAndAnotherRowsWorkLands() async throws {
+        let clock = TestClock()
+        let log = LogRecorder<BoardAction>()
+        let store = Store(initialState: Board(), reducers: boardReducers, options: StoreOptions(clock: clock), onLog: log.handler)
+        store.dispatch(.addRow(1), .addRow(2))
+        store.dispatch(.rows(.element(id: 1, action: .incrementLater)))
+        store.dispatch(.rows(.element(id: 2, action: .incrementLater)))
+        store.dispatch(.removeRow(1))
+        store.dispatch(.addRow(1))          // same id, new instance
+        #expect(try await store.dispatchTracked(.editor(.increment)).outcome == .unhandled)
+        await clock.advance(by: .seconds(1))
+        try await store.quiescent(timeout: patience)
+        var rows = IdentifiedArray<Tally>()
+        rows.append(Tally(id: 2, count: 1))
+        rows.append(Tally(id: 1, count: 0))
+        #expect(store.rows == rows)
+        #expect(store.editor == nil)
+        let reducedForRowOne = log.events.contains { event in
+            if case .reducer(_, .next) = event.kind, event.action == .rows(.element(id: 1, action: .increment)) { true } else { false }
+        }
+        #expect(!reducedForRowOne, "the removed row's increment was reduced")
+        let warnings = log.events.compactMap { event -> String? in
+            if case let .childAbsent(step, absence) = event.kind { "\(step.path) \(absence)" } else { nil }
+        }
+        #expect(warnings == ["editor is nil"])
+        let rowSteps = log.events.compactMap { event -> String? in
+            if case .reducer(let step, .next) = event.kind, event.action == .rows(.element(id: 2, action: .increment)) { "\(step)" } else { nil }
+        }
+        #expect(rowSteps == ["rows[2]/tally#3"], "the README names this path")
     }
 
     @Test func theShortestStoreCountsIncrements() {
@@ -109,6 +149,82 @@ struct DocExamplesTests {
             return
         }
         #expect(store.state == ErrorHandlingBlocks.Session(user: nil, failedLogins: 1))
+    }
+
+    // MARK: Composition.md
+
+    @Test func theOvenIsLiftedByClosuresAndByKeyPathAlike() {
+        for reducers in [kitchenReducers, [kitchenReducers[0], ovenByKeyPath]] {
+            var state = Kitchen()
+            for action: KitchenAction in [.toggleLights, .oven(.tick), .oven(.tick)] {
+                for reducer in reducers { _ = reducer.reduce(&state, action) }
+            }
+            #expect(state == Kitchen(oven: Countdown(id: 0, remaining: 1), lightsOn: true))
+        }
+    }
+
+    @Test func burnersKeepTheirTimersApartAndARemovedBurnersTicksAreDropped() async throws {
+        let clock = TestClock()
+        let log = LogRecorder<StoveAction>()
+        let store = Store(initialState: Stove(), reducers: stoveReducers, options: StoreOptions(clock: clock), onLog: log.handler)
+        burnerLifetimes(store)
+        for _ in 0..<2 {
+            await clock.advance(by: .seconds(1))
+            try await store.quiescent(timeout: patience)
+        }
+        var burners = IdentifiedArray<Countdown>()
+        burners.append(Countdown(id: 2, remaining: 1))
+        burners.append(Countdown(id: 1, remaining: 3))
+        #expect(store.burners == burners)
+        let ticksForOne = log.events.filter { event in
+            if case .reducer(_, .next) = event.kind, event.action == .burners(.element(id: 1, action: .tick)) { true } else { false }
+        }
+        #expect(ticksForOne.isEmpty, "a tick of the removed burner was reduced")
+        let warnings = log.events.compactMap { event -> String? in
+            if case let .childAbsent(step, absence) = event.kind { "\(step) \(absence)" } else { nil }
+        }
+        #expect(warnings == ["egg/countdown#1 is nil"])
+        store.dispatch(.burners(.element(id: 2, action: .stop)))
+        try await store.settled(timeout: patience)
+    }
+
+    @Test func theCaseLiftRunsOnlyWhileItsCaseIsCurrentAndThePresentedSheetIsReached() {
+        var state = Stove()
+        let reduce = { (action: StoveAction) in for reducer in stoveReducers { _ = reducer.reduce(&state, action) } }
+        reduce(.recipe(.tick))
+        #expect(state.screen == nil)
+        reduce(.showRecipe)
+        reduce(.recipe(.tick))
+        #expect(state.screen == .recipe(Countdown(id: 3, remaining: 2)))
+        reduce(.showSettings)
+        reduce(.recipe(.tick))
+        #expect(state.screen == .settings)
+        reduce(.showSheet)
+        reduce(.sheet(.tick))
+        #expect(state.sheet?.value == Countdown(id: 2, remaining: 2))
+    }
+
+    @Test func theLogLinesOfTheArticleAreWhatTheStorePrints() {
+        let log = LogRecorder<StoveAction>()
+        let store = Store(initialState: Stove(), reducers: stoveReducers, onLog: log.handler)
+        store.dispatch(.addBurner(4))
+        store.dispatch(.burners(.element(id: 4, action: .tick)))
+        store.dispatch(.egg(.start))
+        // Each line without its action (the article shortens those) and without its duration.
+        let lines = log.events.map { event -> String in
+            let text = String(describing: event)
+            let afterAction = text.range(of: "): ").map { String(text[$0.upperBound...]) } ?? text
+            guard afterAction.hasSuffix(")"), let open = afterAction.range(of: " (", options: .backwards) else { return afterAction }
+            return String(afterAction[..<open.lowerBound])
+        }
+        for line in [
+            "reducer burners[4]/countdown#4 → next",
+            "reducer egg/countdown#1 → defaultNext",
+            "warning: egg/countdown#1 skipped the action: egg is nil",
+            "reducer burners/countdown#4 → defaultNext",
+        ] {
+            #expect(lines.contains(line), "the article shows \(line); the store printed \(lines)")
+        }
     }
 
     // MARK: ObservingState.md, LoggingEvents.md

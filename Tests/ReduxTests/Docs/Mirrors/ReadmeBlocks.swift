@@ -113,3 +113,73 @@ func theDebouncedQueryIsSearchedOnce() async throws {
     #expect(store.results == ["SWIFT"])
     #expect(searches.withLock { $0 } == ["swift"])
 }
+
+struct Tally: Sendable, Equatable, Identifiable {
+    let id: Int
+    var count = 0
+}
+
+enum TallyAction: Sendable, Equatable {
+    case increment
+    case incrementLater
+}
+
+let tally = Reducer<Tally, TallyAction>(id: "tally", effects: { state, action in
+    switch action {
+    case .increment:
+        state.count += 1
+        return .none
+    case .incrementLater:
+        return .run { send in
+            try await send.sleep(for: .seconds(1))
+            send(.increment)
+        }
+    }
+})
+
+struct Board: Sendable, Equatable {
+    var total = Tally(id: 0)                // a stored child: always there
+    var editor: Tally?                      // an optional sheet
+    var rows = IdentifiedArray<Tally>()     // a collection of rows, by id
+}
+
+enum BoardAction: Sendable, Equatable {
+    case total(TallyAction)
+    case editor(TallyAction)
+    case rows(ElementAction<Int, TallyAction>)
+    case openEditor
+    case closeEditor
+    case addRow(Int)
+    case removeRow(Int)
+}
+
+let board = Reducer<Board, BoardAction>(id: "board") { state, action in
+    switch action {
+    case .openEditor: state.editor = Tally(id: 0)
+    case .closeEditor: state.editor = nil
+    case .addRow(let id): state.rows.append(Tally(id: id))
+    case .removeRow(let id): state.rows.remove(id: id)
+    default: return .defaultNext
+    }
+    return .next
+}
+
+let boardReducers = [
+    board,
+    tally.lift(state: \Board.total, action: Embedding(
+        extract: { if case .total(let a) = $0 { a } else { nil } }, embed: BoardAction.total)),
+    tally.lift(state: \Board.editor, action: Embedding(
+        extract: { if case .editor(let a) = $0 { a } else { nil } }, embed: BoardAction.editor)),
+    tally.lift(state: \Board.rows, action: Embedding(
+        extract: { if case .rows(let a) = $0 { a } else { nil } }, embed: BoardAction.rows)),
+]
+
+@MainActor
+func composedBoard() -> Store<Board, BoardAction> {
+    let store = Store(initialState: Board(), reducers: boardReducers)
+    store.dispatch(.addRow(1), .addRow(2))
+    store.dispatch(.rows(.element(id: 1, action: .incrementLater)))
+    store.dispatch(.removeRow(1))            // row 1's work is cancelled: its increment never lands
+    store.dispatch(.editor(.increment))      // no editor open: skipped with a warning, .unhandled
+    return store
+}
