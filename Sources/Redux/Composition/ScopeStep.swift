@@ -23,10 +23,12 @@ struct ScopeStep: Hashable, @unchecked Sendable, CustomStringConvertible {
         self.removable = removable
     }
 
-    /// Whether a dead instance at this step can be recognised from the state alone (by id or
-    /// generation): only then may its bookkeeping be dropped while it is alive and idle.
+    /// Whether a dead instance at this step can be recognised from the state alone, even after
+    /// a new instance took its place: only by a generation (an id alone cannot tell a child
+    /// dismissed and shown again with the same id). Only then may its bookkeeping be dropped
+    /// while it is alive and idle.
     @inlinable
-    var isIdentified: Bool { !removable || element != nil || generation != 0 }
+    var isIdentified: Bool { !removable || generation != 0 }
 
     @usableFromInline
     var description: String {
