@@ -18,13 +18,11 @@ enum Downloads {
     static let list = Reducer<AppState, AppAction>(id: "downloads") { state, action in
         switch action {
         case let .addDownload(id, file):
-            guard state.downloads[id: id] == nil else { return .defaultNext }
-            state.downloads.append(Download(id: id, file: file))
+            guard state.downloads.append(Download(id: id, file: file)).inserted else { return .defaultNext }
         case let .removeDownload(id):
             guard state.downloads.remove(id: id) != nil else { return .defaultNext }
         case let .moveDownload(from, to):
-            let indices = state.downloads.elements.indices
-            guard indices.contains(from), indices.contains(to) else { return .defaultNext }
+            guard state.downloads.indices.contains(from), state.downloads.indices.contains(to) else { return .defaultNext }
             state.downloads.move(from: from, to: to)
         default:
             return .defaultNext

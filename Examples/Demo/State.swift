@@ -56,7 +56,7 @@ extension AppState {
             case .search:
                 search.compactDescription
             case .downloads:
-                "downloads=[\(downloads.elements.map { "\($0.id) \($0.file) \($0.progress)%" }.joined(separator: ", "))]"
+                "downloads=[\(downloads.map { "\($0.id) \($0.file) \($0.progress)%" }.joined(separator: ", "))]"
             }
         }.joined(separator: " | ")
     }
