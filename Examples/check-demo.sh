@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks redux-demo end to end: the shipped sessions (counter/login and search) replay cleanly
+# Checks redux-demo end to end: the shipped sessions (counter/login, search, downloads) replay cleanly
 # and identically on every run, and bad input stops the replay with a message on stderr and the
 # documented exit status (README.md, "The demo"): 64 for bad arguments, 65 for bad data (a
 # malformed line, an unknown action, a bad clock line, a file with no action), 66 for a file that
@@ -141,7 +141,8 @@ else
 fi
 
 # 11. Replays are deterministic: the same session prints the same bytes on every run.
-for session in Examples/Sessions/counter-login.jsonl "$search"; do
+downloads=Examples/Sessions/downloads.jsonl
+for session in Examples/Sessions/counter-login.jsonl "$search" "$downloads"; do
     demo "$session"
     cp "$work/out" "$work/first"
     demo "$session"
@@ -172,6 +173,58 @@ if [[ $(status) == 65 ]] && grep -Fq "$clock:1: a clock line has only the field 
 else
     fail "clock line with a \"type\" too: expected exit 65 and '$clock:1:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
 fi
+
+# 13. The downloads session: rows of a lifted child feature in an IdentifiedArray, each with a
+# download reporting 25 % every 250 ms. Session lines: 10 moves row 3 to the top, 12 removes
+# row 2 while it runs, 13 starts row 2 (gone), 15 adds row 2 again, 16 starts it, 18 moves it to
+# the top. The transcript prints each line as `  N  action → outcome`, what it set off as
+# `↳ ...`, and the state as `= downloads=[id file progress%, ...]`.
+demo "$downloads"
+downloads_ok=$([[ $(status) == 0 ]] && echo yes)
+# reports ID [FIRST LAST]: the progress values row ID's reports reduced, in order, under session
+# lines FIRST..LAST (all lines by default), space-separated.
+reports() {
+    awk -v id="$1" -v first="${2:-1}" -v last="${3:-1000000}" '
+        match($0, /^ +[0-9]+  /) { line = $1 + 0 }
+        index($0, "↳ downloads[" id "] progress(") && / → reduced$/ && line >= first && line <= last {
+            sub(/.*progress\(/, ""); sub(/\).*/, ""); printf "%s%s", sep, $0; sep = " "
+        }
+        END { print "" }' "$work/out"
+}
+# state_after N: the `= ...` state line printed under session line N.
+state_after() { awk -v n="$1" 'match($0, /^ +[0-9]+  /) { line = $1 + 0 } line == n && /^ +=/ { print; exit }' "$work/out"; }
+check_downloads() {
+    local name=$1; shift
+    if [[ -n "$downloads_ok" ]] && "$@"; then pass "downloads session: $name"; else fail "downloads session: $name (exit $(status))"; fi
+}
+removed_cancelled() {
+    [[ $(grep -c 'cancelled in flight' "$work/out") == 1 ]] \
+        && awk 'match($0, /^ +[0-9]+  /) { line = $1 + 0 } line == 12' "$work/out" | grep -Fqx '      ↳ download 2 cancelled in flight at 50%' \
+        && [[ $(reports 2 1 14) == "25 50" ]] && [[ -z $(reports 2 12 15) ]]
+}
+check_downloads "removed row 2's download cancelled at 50 % (its only cancellation), nothing of it reduced after the removal" removed_cancelled
+moved_untouched() {
+    [[ $(reports 3) == "25 50 75 100" ]] && [[ $(reports 1) == "25 50 75 100" ]] && [[ $(reports 3 11) == "50 75 100" ]] \
+        && state_after 10 | grep -Fq '= downloads=[3 c.zip 25%, 1 a.zip 50%, 2 b.zip 25%]'
+}
+check_downloads "moved rows keep their downloads: rows 1 and 3 report 25, 50, 75, 100 once each, across the moves" moved_untouched
+readded_fresh() {
+    state_after 15 | grep -Fq '2 b.zip 0%]' && [[ $(reports 2 15) == "25 50 75 100" ]] \
+        && [[ $(grep -Fc '↳ reducer downloads[2]/download started an effect' "$work/out") == 2 ]]
+}
+check_downloads "re-added row 2 starts at 0 % and gets only its new download's reports (25, 50, 75, 100)" readded_fresh
+absent_skipped() {
+    grep -Eq '^ +13  downloads\[2\] start → unhandled$' "$work/out" \
+        && grep -Fqx '      ↳ warning: reducer download skipped the action: downloads[2] has no element 2' "$work/out" \
+        && state_after 13 | grep -Fq '= downloads=[3 c.zip 25%, 1 a.zip 50%]'
+}
+check_downloads "an action for removed row 2 is skipped with a warning (unhandled, nothing changed)" absent_skipped
+final_downloads() {
+    [[ $(sed -n '/^Final state:$/,$p' "$work/out" | grep -Eo '"id" *: *[0-9]+' | grep -Eo '[0-9]+$' | tr '\n' ' ') == "2 3 1 " ]] \
+        && [[ $(sed -n '/^Final state:$/,$p' "$work/out" | grep -Ec '"progress" *: *100,?$') == 3 ]] \
+        && ! grep -Fq 'still asleep on the clock' "$work/out"
+}
+check_downloads "final state: rows 2, 3, 1, every download at 100 %, nothing left asleep" final_downloads
 
 if ((failures > 0)); then
     echo "check-demo: $failures check(s) failed"

@@ -1,9 +1,14 @@
+import Redux
+
 /// Everything a user (or the app itself) can ask the demo app to do: the counter and login
-/// actions here, and the search feature's actions (``SearchAction``) wrapped in ``search(_:)``.
+/// actions here, the search feature's actions (``SearchAction``) wrapped in ``search(_:)``, and
+/// the downloads list's: its own operations and a row's actions (``DownloadAction``) wrapped in
+/// ``downloads(_:)``.
 ///
 /// Encoded as one flat JSON object with a `type` field, so a session file reads like a log:
 /// `{"type":"login","user":"ada","password":"lovelace"}`. A search action is written the same
-/// way, without any wrapping: `{"type":"queryChanged","query":"swift"}`.
+/// way, without any wrapping: `{"type":"queryChanged","query":"swift"}`; a row's action adds the
+/// row's id: `{"type":"start","id":2}`.
 enum AppAction: Sendable, Equatable {
     /// Adds one to the counter at once.
     case increment
@@ -27,11 +32,19 @@ enum AppAction: Sendable, Equatable {
     case profileLoaded(displayName: String)
     /// An action of the search feature (see SearchAction.swift).
     case search(SearchAction)
+    /// Adds a download row at the end of the list (nothing happens if `id` is already there).
+    case addDownload(id: Int, file: String)
+    /// Removes the row with `id`, cancelling its download if it runs.
+    case removeDownload(id: Int)
+    /// Moves the row at index `from` to index `to`; its download keeps running.
+    case moveDownload(from: Int, to: Int)
+    /// An action for one download row (see Download.swift), by the row's id.
+    case downloads(ElementAction<Download.ID, DownloadAction>)
 }
 
-/// The demo app's two features; the transcript shows the state of the ones a session used.
+/// The demo app's features; the transcript shows the state of the ones a session used.
 enum Feature: Sendable, CaseIterable {
-    case counterLogin, search
+    case counterLogin, search, downloads
 }
 
 extension AppAction {
@@ -39,6 +52,7 @@ extension AppAction {
     enum Kind: String, CaseIterable, Sendable {
         case increment, decrement, reset, delayedIncrement, delayedDecrement
         case login, loginSucceeded, loginFailed, logout, profileLoaded
+        case addDownload, removeDownload, moveDownload
 
         /// The fields an encoded action of this kind carries besides `type`.
         var fields: [String] {
@@ -48,20 +62,39 @@ extension AppAction {
             case .loginSucceeded: ["user"]
             case .loginFailed: ["reason"]
             case .profileLoaded: ["displayName"]
+            case .addDownload: ["id", "file"]
+            case .removeDownload: ["id"]
+            case .moveDownload: ["from", "to"]
+            }
+        }
+    }
+
+    /// The `type` field of an encoded row action: a ``DownloadAction``, with the row's `id`.
+    enum RowKind: String, CaseIterable, Sendable {
+        case start, progress
+
+        /// The fields an encoded row action of this kind carries besides `type`.
+        var fields: [String] {
+            switch self {
+            case .start: ["id"]
+            case .progress: ["id", "percent"]
             }
         }
     }
 
     /// Which feature the action belongs to.
     var feature: Feature {
-        if case .search = self { return .search }
-        return .counterLogin
+        switch self {
+        case .search: .search
+        case .addDownload, .removeDownload, .moveDownload, .downloads: .downloads
+        default: .counterLogin
+        }
     }
 
-    /// The counter/login kind of this action; `nil` for a search action.
+    /// The kind of this action; `nil` for a search action or a row's action.
     var kind: Kind? {
         switch self {
-        case .search: nil
+        case .search, .downloads: nil
         case .increment: .increment
         case .decrement: .decrement
         case .reset: .reset
@@ -72,6 +105,9 @@ extension AppAction {
         case .loginFailed: .loginFailed
         case .logout: .logout
         case .profileLoaded: .profileLoaded
+        case .addDownload: .addDownload
+        case .removeDownload: .removeDownload
+        case .moveDownload: .moveDownload
         }
     }
 }
@@ -110,24 +146,37 @@ extension KeyedDecodingContainer<ActionField> {
 extension AppAction: Codable {
     private typealias Field = ActionField
 
-    /// Decodes strictly: the `type` must name a case (of this enum or of ``SearchAction``), and
-    /// the object must have exactly that case's fields, so a typo never turns into a different
-    /// action.
+    /// Decodes strictly: the `type` must name a case (of this enum, of ``SearchAction`` or of
+    /// a row's ``DownloadAction``), and the object must have exactly that case's fields, so a
+    /// typo never turns into a different action.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Field.self)
         let name = try container.decode(String.self, forKey: Field("type"))
+        func string(_ field: String) throws -> String {
+            try container.decode(String.self, forKey: Field(field))
+        }
+        func int(_ field: String) throws -> Int {
+            try container.decode(Int.self, forKey: Field(field))
+        }
         guard let kind = Kind(rawValue: name) else {
             if SearchAction.Kind(rawValue: name) != nil {
                 self = .search(try SearchAction(from: decoder))
                 return
             }
+            if let rowKind = RowKind(rawValue: name) {
+                try container.rejectFields(except: rowKind.fields, of: name)
+                let action: DownloadAction = switch rowKind {
+                case .start: .start
+                case .progress: .progress(try int("percent"))
+                }
+                self = .downloads(.element(id: try int("id"), action: action))
+                return
+            }
             let known = Kind.allCases.map(\.rawValue) + SearchAction.Kind.allCases.map(\.rawValue)
+                + RowKind.allCases.map(\.rawValue)
             throw Field.unknownAction(name, known: known)
         }
         try container.rejectFields(except: kind.fields, of: name)
-        func string(_ field: String) throws -> String {
-            try container.decode(String.self, forKey: Field(field))
-        }
         switch kind {
         case .increment: self = .increment
         case .decrement: self = .decrement
@@ -139,18 +188,36 @@ extension AppAction: Codable {
         case .loginFailed: self = .loginFailed(reason: try string("reason"))
         case .logout: self = .logout
         case .profileLoaded: self = .profileLoaded(displayName: try string("displayName"))
+        case .addDownload: self = .addDownload(id: try int("id"), file: try string("file"))
+        case .removeDownload: self = .removeDownload(id: try int("id"))
+        case .moveDownload: self = .moveDownload(from: try int("from"), to: try int("to"))
         }
     }
 
     func encode(to encoder: any Encoder) throws {
         guard let kind else {
-            if case let .search(action) = self { try action.encode(to: encoder) }
+            switch self {
+            case let .search(action):
+                try action.encode(to: encoder)
+            case let .downloads(.element(id, action)):
+                var container = encoder.container(keyedBy: Field.self)
+                switch action {
+                case .start:
+                    try container.encode(RowKind.start.rawValue, forKey: Field("type"))
+                case let .progress(percent):
+                    try container.encode(RowKind.progress.rawValue, forKey: Field("type"))
+                    try container.encode(percent, forKey: Field("percent"))
+                }
+                try container.encode(id, forKey: Field("id"))
+            default:
+                break
+            }
             return
         }
         var container = encoder.container(keyedBy: Field.self)
         try container.encode(kind.rawValue, forKey: Field("type"))
         switch self {
-        case .search, .increment, .decrement, .reset, .delayedIncrement, .delayedDecrement, .logout:
+        case .search, .downloads, .increment, .decrement, .reset, .delayedIncrement, .delayedDecrement, .logout:
             break
         case let .login(user, password):
             try container.encode(user, forKey: Field("user"))
@@ -161,16 +228,29 @@ extension AppAction: Codable {
             try container.encode(reason, forKey: Field("reason"))
         case let .profileLoaded(displayName):
             try container.encode(displayName, forKey: Field("displayName"))
+        case let .addDownload(id, file):
+            try container.encode(id, forKey: Field("id"))
+            try container.encode(file, forKey: Field("file"))
+        case let .removeDownload(id):
+            try container.encode(id, forKey: Field("id"))
+        case let .moveDownload(from, to):
+            try container.encode(from, forKey: Field("from"))
+            try container.encode(to, forKey: Field("to"))
         }
     }
 }
 
 extension AppAction: CustomStringConvertible {
     /// A short form for the transcript; passwords are masked. A search action reads as its own
-    /// description, without the wrapping case.
+    /// description, without the wrapping case; a row's action as the row and the action,
+    /// `downloads[2] progress(50)`.
     var description: String {
         switch self {
         case let .search(action): action.description
+        case let .downloads(.element(id, action)): "downloads[\(id)] \(action)"
+        case let .addDownload(id, file): "addDownload(id: \(id), file: \(String(reflecting: file)))"
+        case let .removeDownload(id): "removeDownload(id: \(id))"
+        case let .moveDownload(from, to): "moveDownload(from: \(from), to: \(to))"
         case .increment: "increment"
         case .decrement: "decrement"
         case .reset: "reset"

@@ -2,9 +2,10 @@ import Redux
 
 /// The demo's reducers: the only code that writes `AppState`. Each handles its own slice of
 /// actions and answers `.defaultNext` for the rest, so the log shows who handled what. The
-/// search feature's reducer, an effect reducer, lives in Search.swift.
+/// search feature's reducer, an effect reducer, lives in Search.swift; the downloads list's and
+/// its rows' (a child reducer lifted over the list) in Downloads.swift.
 enum Reducers {
-    static let all = [counter, auth, profile, Search.reducer]
+    static let all = [counter, auth, profile, Search.reducer, Downloads.list, Downloads.rows]
 
     /// Counter arithmetic. The zero floor is enforced earlier, by the `bounds` middleware.
     static let counter = Reducer<AppState, AppAction>(id: "counter") { state, action in

@@ -68,8 +68,8 @@ struct Replay {
     }
 }
 
-/// Collects the store's log events, and the notes of the fake search service, for the line being
-/// replayed, so what it set off can be printed under it.
+/// Collects the store's log events, and the notes of the fake search service and of the
+/// downloads, for the line being replayed, so what it set off can be printed under it.
 @MainActor
 final class Transcript {
     private enum Entry {
@@ -82,12 +82,25 @@ final class Transcript {
     private var replayed: UInt64?
     /// Replayed actions that have not reached their terminal yet, by sequence, with their line.
     private var pendingLines: [UInt64: (line: Int, action: AppAction)] = [:]
+    /// The last event of each lifted reducer (by position) for the action being processed: an
+    /// effect it starts is named with the reducer's child path, `downloads[2]`, which the
+    /// `.effectStarted` event's origin does not carry.
+    private var liftedReducers: (sequence: UInt64, steps: [Int: ComponentStep]) = (0, [:])
 
     /// Called for every log event. Service notes written since the last event go before it: they
     /// were written synchronously during the step that logged the previous event (see
     /// ``SearchService/Journal``).
     func record(_ event: LogEvent<AppAction>) {
         takeNotes()
+        if case let .reducer(step, _) = event.kind, !step.path.isRoot {
+            if liftedReducers.sequence != event.sequence { liftedReducers = (event.sequence, [:]) }
+            liftedReducers.steps[step.position] = step
+        }
+        if case let .effectStarted(.reducer(_, position)) = event.kind, liftedReducers.sequence == event.sequence,
+           let step = liftedReducers.steps[position] {
+            entries.append(.note("reducer \(step.path)/\(step.id) started an effect"))
+            return
+        }
         entries.append(.log(event))
     }
 
@@ -112,8 +125,10 @@ final class Transcript {
     }
 
     /// One line per notable step since ``clear()``, in the order it happened: a `.deferred`
-    /// resume, a `.task` or an effect started, a resolver's decision, an error from a task or an
-    /// effect, a service note, and every action reaching its terminal — except the one replayed
+    /// resume, a `.task` or an effect started (by a lifted reducer: named with its child path),
+    /// a resolver's decision, an error from a task or an effect, a lifted reducer skipping an
+    /// action for an absent child (a warning), a service note, a download cancelled in flight,
+    /// and every action reaching its terminal — except the one replayed
     /// on this line, whose outcome the caller prints. An action replayed on an earlier line that
     /// ends now is named with its line.
     func followUps() -> [String] {
@@ -121,7 +136,7 @@ final class Transcript {
         return entries.compactMap { entry in
             switch entry {
             case let .note(note):
-                return "service: \(note)"
+                return note
             case let .log(event):
                 switch event.kind {
                 case let .resumed(step, exit):
@@ -135,6 +150,8 @@ final class Transcript {
                     return "resolver \(step.id): \(Format.exit(exit))"
                 case let .effectFailed(origin, error):
                     return "\(origin) threw: \(error)"
+                case let .childAbsent(step, absence):
+                    return "warning: reducer \(step.id) skipped the action: \(step.path) \(absence)"
                 case let .terminal(outcome):
                     let earlier = pendingLines.removeValue(forKey: event.sequence)
                     if event.sequence == replayed { return nil }
@@ -150,7 +167,8 @@ final class Transcript {
     }
 
     private func takeNotes() {
-        for note in SearchService.journal.drain() { entries.append(.note(note)) }
+        for note in SearchService.journal.drain() { entries.append(.note("service: \(note)")) }
+        for note in Downloads.journal.drain() { entries.append(.note(note)) }
     }
 }
 

@@ -1,4 +1,7 @@
-/// The demo app's whole state: a counter, a signed-in user, and the search feature.
+import Redux
+
+/// The demo app's whole state: a counter, a signed-in user, the search feature and the downloads
+/// list.
 ///
 /// A plain value type, so the store can mutate it in place and the replay can print it as JSON.
 struct AppState: Sendable, Equatable, Codable {
@@ -14,11 +17,14 @@ struct AppState: Sendable, Equatable, Codable {
     var lastError: String?
     /// The search feature's state (written only by the `search` reducer).
     var search = SearchState()
+    /// The download rows, in list order (written by the `downloads` reducer, which adds, removes
+    /// and moves rows, and by the lifted `download` reducer, each row's own).
+    var downloads = IdentifiedArray<Download>()
 }
 
 extension AppState {
     private enum CodingKeys: String, CodingKey {
-        case counter, isLoggedIn, user, displayName, lastError, search
+        case counter, isLoggedIn, user, displayName, lastError, search, downloads
     }
 
     /// Encodes every field, writing `null` for an absent one, so the printed state always shows
@@ -31,14 +37,16 @@ extension AppState {
         try container.encode(displayName, forKey: .displayName)
         try container.encode(lastError, forKey: .lastError)
         try container.encode(search, forKey: .search)
+        try container.encode(downloads, forKey: .downloads)
     }
 }
 
 extension AppState {
     /// One line for the replay's transcript showing the state of `features`, e.g.
     /// `counter=2 loggedIn=true user="ada" name="Ada L." error=-` for the counter and login, or
-    /// `query="swift" results=[swift-nio] loading=- error=- attempt=1` for the search; both
-    /// joined by ` | `.
+    /// `query="swift" results=[swift-nio] loading=- error=- attempt=1` for the search, or
+    /// `downloads=[3 c.zip 25%, 1 a.zip 50%]` for the downloads (id, file, progress, in list
+    /// order); joined by ` | `.
     func compactDescription(showing features: Set<Feature>) -> String {
         func text(_ value: String?) -> String { value.map { String(reflecting: $0) } ?? "-" }
         return Feature.allCases.filter(features.contains).map { feature in
@@ -47,6 +55,8 @@ extension AppState {
                 "counter=\(counter) loggedIn=\(isLoggedIn) user=\(text(user)) name=\(text(displayName)) error=\(text(lastError))"
             case .search:
                 search.compactDescription
+            case .downloads:
+                "downloads=[\(downloads.map { "\($0.id) \($0.file) \($0.progress)%" }.joined(separator: ", "))]"
             }
         }.joined(separator: " | ")
     }

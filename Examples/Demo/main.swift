@@ -1,5 +1,5 @@
-// redux-demo: replays a recorded session of the demo app (a counter, a login, a search field)
-// through a Redux store running on a virtual clock.
+// redux-demo: replays a recorded session of the demo app (a counter, a login, a search field,
+// a list of downloads) through a Redux store running on a virtual clock.
 //
 //   swift run redux-demo          replays Examples/Sessions/counter-login.jsonl
 //   swift run redux-demo FILE     replays FILE (JSON Lines: one action or clock line per line)
@@ -34,9 +34,10 @@ let usage = """
     lines, by a decimal number of milliseconds or seconds ("250ms", "2s", "1.5s"; at most
     1 hour per line), waking what sleeps on the clock in deadline order. The app's slow work
     sleeps on that clock: a delayed counter action lands 100ms after it, a login 150ms after
-    it and its profile 50ms later, a search request 800ms after it starts; so a session moves
-    time past them with clock lines. After every line the replay waits until all the store's
-    work is done or asleep on the clock, so replays are deterministic and take milliseconds.
+    it and its profile 50ms later, a search request 800ms after it starts, a download reports
+    25% every 250ms; so a session moves time past them with clock lines. After every line
+    the replay waits until all the store's work is done or asleep on the clock, so replays
+    are deterministic and take milliseconds.
 
     Exit status:
       0   every line was replayed
