@@ -38,3 +38,25 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// Queues an action that the `.task` or `.deferred` work of a lifted middleware dispatched,
+    /// tagged with its child instance: when it is processed, it is dropped if the instance is
+    /// gone (like a child effect's send). Callable from any thread.
+    nonisolated func enqueueInstanceSend(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, lifetime: InstanceLifetime) {
+        let token = EffectToken(id: 0, runtime: runtime, group: nil, lifetime: lifetime)
+        let run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
+        enqueueRemote(Entry(run, site: site, .effectSend(token, logged: false)))
+    }
+
+    /// The lifetime of the child instance whose `.task` or `.deferred` work the lifted
+    /// middleware at `position` just returned (``LiftChannel``), taken and cleared; `nil` for a
+    /// root middleware's work, or a child that never goes away.
+    @usableFromInline
+    func takeLiftedLifetime(middleware position: Int) -> InstanceLifetime? {
+        guard let path = LiftChannel.pendingPath else { return nil }
+        LiftChannel.pendingPath = nil
+        guard path.contains(where: \.removable) else { return nil }
+        return instances.lifetime(owner: .middleware(position), path: path)
+    }
+}

@@ -12,8 +12,20 @@
 /// Ordering: what the work dispatches is queued behind everything already queued; a read
 /// right after a dispatch may not show it yet. Use ``dispatchTracked(_:file:line:)`` and await
 /// its outcome when that matters.
+///
+/// Lifted middlewares: the work of a middleware lifted into a parent gets a context of the
+/// child's state and actions. Its reads read the child from the parent store's state (and throw
+/// `CancellationError` once that child instance is gone); what it dispatches is embedded in the
+/// parent's actions and belongs to the instance: once the instance is gone, it is dropped when
+/// it is processed (see <doc:Composition>).
 public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
+    /// The store, for the work of a root middleware (and the root of a lifted one's).
     weak var store: Store<State, Action>?
+    /// The child instance whose work this is (a lifted middleware's, over a child that can go
+    /// away): what the work dispatches is tagged with it.
+    let lifetime: InstanceLifetime?
+    /// For a lifted middleware's work: the child's view of the parent's context.
+    let lifted: LiftedEffectSource<State, Action>?
 
     /// The store's clock (from ``StoreOptions/clock``; its instants count from the first
     /// time the store's work used it). Sleep on it, not on `Task.sleep`: under a `TestClock` a sleep on it counts
@@ -21,21 +33,40 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
     public var clock: any Clock<Duration> { effectClock }
     let effectClock: EffectClock
 
-    init(store: Store<State, Action>, clock: EffectClock) {
+    init(store: Store<State, Action>, clock: EffectClock, lifetime: InstanceLifetime? = nil) {
         self.store = store
+        self.lifetime = lifetime
+        self.lifted = nil
+        self.effectClock = clock
+    }
+
+    init(lifted: LiftedEffectSource<State, Action>, clock: EffectClock) {
+        self.store = nil
+        self.lifetime = nil
+        self.lifted = lifted
         self.effectClock = clock
     }
 
     /// Queues `action` in the store's inbox for a later main-actor turn. Does nothing once the
     /// store is gone; on an invalidated store the dispatch is refused (and logged as such).
     public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
-        store?.enqueueRemote(action, file: file, line: line, promise: nil)
+        if let lifted {
+            lifted.dispatch(action, file: file, line: line)
+            return
+        }
+        guard let store else { return }
+        if let lifetime {
+            store.enqueueInstanceSend(action, site: CallSite(file: file, line: line, onMainActor: false), promise: nil, lifetime: lifetime)
+        } else {
+            store.enqueueRemote(action, file: file, line: line, promise: nil)
+        }
     }
 
     /// Queues `action` and returns a ticket whose outcome can be awaited. Once the store is
     /// released the ticket answers `.refused(.storeReleased)`; once it is invalidated,
     /// `.refused(.invalidated)`.
     public func dispatchTracked(_ action: Action, file: StaticString = #fileID, line: UInt = #line) -> DispatchTicket<Action> {
+        if let lifted { return lifted.dispatchTracked(action, file: file, line: line) }
         guard let store else {
             let box = OutcomeBox<Action>(sequence: 0)
             box.resolve(.refused(.storeReleased))
@@ -43,7 +74,11 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
         }
         let box = OutcomeBox<Action>(sequence: store.inbox.nextSequence())
         let promise = OutcomePromise(box: box)
-        store.enqueueRemote(action, file: file, line: line, promise: promise)
+        if let lifetime {
+            store.enqueueInstanceSend(action, site: CallSite(file: file, line: line, onMainActor: false), promise: promise, lifetime: lifetime)
+        } else {
+            store.enqueueRemote(action, file: file, line: line, promise: promise)
+        }
         return DispatchTicket(box: box)
     }
 
@@ -52,11 +87,16 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
     /// Return a small `Sendable` projection (a count, an id), not the whole state: a copy held
     /// across an `await` would make the next reducer write copy any large buffer it shares.
     ///
-    /// - Throws: `CancellationError` if the store has been released.
+    /// For a lifted middleware's work, `body` gets the child's state, read from the parent's.
+    ///
+    /// - Throws: `CancellationError` if the store has been released, or, for a lifted
+    ///   middleware's work, once its child instance is gone.
     public func read<Value: Sendable>(_ body: @escaping @MainActor @Sendable (State) -> Value) async throws -> Value {
+        if let lifted { return try await lifted.read(body) }
         let store = self.store
+        let lifetime = self.lifetime
         return try await MainActor.run {
-            guard let store else { throw CancellationError() }
+            guard let store, lifetime?.hasEnded != true else { throw CancellationError() }
             return body(store.currentState)
         }
     }
@@ -66,7 +106,7 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
     /// The same as `read { state in state[keyPath: keyPath] }`: only the field is copied out of
     /// the state.
     ///
-    /// - Throws: `CancellationError` if the store has been released.
+    /// - Throws: `CancellationError` if the store has been released (or the lifted child is gone).
     public func read<Value: Sendable>(_ keyPath: KeyPath<State, Value> & Sendable) async throws -> Value {
         try await read { state in state[keyPath: keyPath] }
     }
@@ -76,5 +116,68 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
     /// - Throws: `CancellationError` if the work is cancelled (store invalidated or released).
     public func sleep(for duration: Duration) async throws {
         try await effectClock.sleep(for: duration)
+    }
+}
+
+extension EffectContext {
+    /// The context of a lifted middleware's work, for the child at `key` whose identity is `step`.
+    @usableFromInline
+    func lifted<Child: Sendable, ChildAction: Sendable, Key: Sendable>(
+        _ access: ChildAccess<State, Action, Child, ChildAction, Key>,
+        key: Key,
+        step: ScopeStep
+    ) -> EffectContext<Child, ChildAction> {
+        EffectContext<Child, ChildAction>(lifted: ChildEffectSource(parent: self, access: access, key: key, step: step), clock: effectClock)
+    }
+}
+
+/// A lifted middleware's work's view of its parent's ``EffectContext``. Subclassed once, by
+/// ``ChildEffectSource``; the base class exists so that ``EffectContext`` needs no parent type.
+/// Immutable, hence `@unchecked Sendable` (a non-final class cannot be checked).
+class LiftedEffectSource<State: Sendable, Action: Sendable>: @unchecked Sendable {
+    func dispatch(_ action: Action, file: StaticString, line: UInt) {
+        preconditionFailure("LiftedEffectSource is abstract")
+    }
+
+    func dispatchTracked(_ action: Action, file: StaticString, line: UInt) -> DispatchTicket<Action> {
+        preconditionFailure("LiftedEffectSource is abstract")
+    }
+
+    func read<Value: Sendable>(_ body: @escaping @MainActor @Sendable (State) -> Value) async throws -> Value {
+        preconditionFailure("LiftedEffectSource is abstract")
+    }
+}
+
+/// The ``LiftedEffectSource`` of the child instance `step` names, reached at `key`.
+final class ChildEffectSource<Parent: Sendable, ParentAction: Sendable, Child: Sendable, ChildAction: Sendable, Key: Sendable>: LiftedEffectSource<Child, ChildAction>, @unchecked Sendable {
+    let parent: EffectContext<Parent, ParentAction>
+    let access: ChildAccess<Parent, ParentAction, Child, ChildAction, Key>
+    let key: Key
+    let step: ScopeStep
+
+    init(parent: EffectContext<Parent, ParentAction>, access: ChildAccess<Parent, ParentAction, Child, ChildAction, Key>, key: Key, step: ScopeStep) {
+        self.parent = parent
+        self.access = access
+        self.key = key
+        self.step = step
+    }
+
+    override func dispatch(_ action: ChildAction, file: StaticString, line: UInt) {
+        parent.dispatch(access.embed(key, action), file: file, line: line)
+    }
+
+    override func dispatchTracked(_ action: ChildAction, file: StaticString, line: UInt) -> DispatchTicket<ChildAction> {
+        let access = self.access
+        return parent.dispatchTracked(access.embed(key, action), file: file, line: line).mapped(extract: { access.route($0)?.action })
+    }
+
+    /// Reads the child from the parent's state: only that very instance (same id, generation,
+    /// case), else `CancellationError`.
+    override func read<Value: Sendable>(_ body: @escaping @MainActor @Sendable (Child) -> Value) async throws -> Value {
+        let access = self.access
+        let step = self.step
+        let found: Value? = try await parent.read { parent in access.alive(parent, step).map(body) }
+        guard let found else { throw CancellationError() }
+        return found
     }
 }

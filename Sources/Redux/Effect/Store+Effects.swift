@@ -4,15 +4,17 @@ import Synchronization
 extension Store {
     /// Starts a middleware's `.task` on the effect runtime. Its error, if any, is queued in the
     /// inbox as an effect-error entry for the resolvers; cancellation, and any error thrown once
-    /// the task was cancelled, is not an error.
+    /// the task was cancelled, is not an error. A lifted middleware's task runs under its child
+    /// instance's `lifetime`: it is cancelled when the instance goes away, and what it
+    /// dispatches is dropped from then on.
     @usableFromInline
-    func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, _ run: inout ActionRun<State, Action>) {
-        let context = EffectContext(store: self, clock: effectClock)
+    func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, lifetime: InstanceLifetime?, _ run: inout ActionRun<State, Action>) {
+        let context = EffectContext(store: self, clock: effectClock, lifetime: lifetime)
         let record = passRecord(for: run)
         let failure = run.failure(of: run.action)
         let site = passSite
         let origin = ErrorOrigin.effect(middlewareID: middlewares[position].id, position: position)
-        _ = runtime.spawn(priority: nil, ids: [], group: record.group, runsIfCancelledEarly: true) { token in
+        _ = runtime.spawn(priority: nil, ids: [], group: record.group, lifetime: lifetime, runsIfCancelledEarly: true) { token in
             do {
                 try await work(context)
             } catch {
@@ -24,9 +26,12 @@ extension Store {
 
     /// Suspends the action: runs the handler on the effect runtime and queues its resumption in
     /// the inbox, so it never runs inside the call that suspended it. Ends the action's pass.
+    /// A lifted middleware's handler runs under its child instance's `lifetime`: it is
+    /// cancelled when the instance goes away, and its resumption then ends the action
+    /// ``DispatchOutcome/cancelled`` instead of resuming it.
     @usableFromInline
-    func startDeferred(_ handler: @escaping @Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>, middleware position: Int, _ run: ActionRun<State, Action>) {
-        let context = EffectContext(store: self, clock: effectClock)
+    func startDeferred(_ handler: @escaping @Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>, middleware position: Int, lifetime: InstanceLifetime?, _ run: ActionRun<State, Action>) {
+        let context = EffectContext(store: self, clock: effectClock, lifetime: lifetime)
         let suspendedAt = onLog == nil ? nil : clock.now?()
         let suspended = self.suspended
         let settle = self.settle
@@ -34,7 +39,7 @@ extension Store {
         currentRecord = nil
         let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: record)
         let site = passSite
-        let started = runtime.spawn {
+        let started = runtime.spawn(priority: nil, ids: [], group: nil, lifetime: lifetime, runsIfCancelledEarly: true) { _ in
             let result: Result<DeferredExit<Action>, any Error>
             do {
                 result = .success(try await handler(context))
@@ -53,8 +58,8 @@ extension Store {
             }
             // On an invalidated store the inbox refuses it: the ticket answers cancelled and
             // its cancelled terminal is logged on the main actor's next turn.
-            store.enqueueRemote(Entry(run, site: site, record: record, .resume(index: position, suspendedAt: suspendedAt, result: result)))
-        }
+            store.enqueueRemote(Entry(run, site: site, record: record, .resume(index: position, suspendedAt: suspendedAt, result: result, lifetime: lifetime)))
+        } != nil
         if !started, suspended.claim(token) {
             suspended.delivered()
             // The store was invalidated earlier in this pass: the action ends here, cancelled.
@@ -64,17 +69,23 @@ extension Store {
         if !heldEvents.isEmpty { flushHeldEvents() }  // the pass ends here
     }
 
-    /// Continues a suspended action's chain after the deferring middleware.
+    /// Continues a suspended action's chain after the deferring middleware; when the deferring
+    /// middleware is lifted and its child instance (`lifetime`) is gone, ends the action
+    /// ``DispatchOutcome/cancelled`` instead.
     @usableFromInline
-    func resume(_ suspendedRun: ActionRun<State, Action>, after position: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>) {
+    func resume(_ suspendedRun: ActionRun<State, Action>, after position: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>, lifetime: InstanceLifetime?) {
         var run = suspendedRun
+        if lifetime != nil, !instanceIsAlive(lifetime) {
+            terminate(.cancelled, action: run.action, run)
+            return
+        }
         let id = middlewares[position].id
         switch result {
         case .failure(let error):
-            if onLog != nil { emit(run.sequence, run.action, .resumed(step(id, position, since: suspendedAt), .resolve(error))) }
+            if onLog != nil { emit(run.sequence, run.action, .resumed(middlewareStep(position, since: suspendedAt, run.action), .resolve(error))) }
             resolve(error, origin: .middleware(id: id, position: position), run)
         case .success(let exit):
-            if onLog != nil { emit(run.sequence, run.action, .resumed(step(id, position, since: suspendedAt), LoggedExit(exit))) }
+            if onLog != nil { emit(run.sequence, run.action, .resumed(middlewareStep(position, since: suspendedAt, run.action), LoggedExit(exit))) }
             switch exit {
             case .next:
                 runPipeline(&run, from: position + 1)

@@ -63,9 +63,41 @@ extension Store {
         }
     }
 
+    /// Logs a middleware's event, with its child path when it is lifted, and a `.childAbsent`
+    /// warning when a lifted middleware passed the action by because its child is absent.
     @inlinable
     func logMiddleware(_ position: Int, _ started: Duration?, _ exit: LoggedExit<Action>, _ run: ActionRun<State, Action>) {
-        emit(run.sequence, run.action, .middleware(step(middlewares[position].id, position, since: started), exit))
+        let middleware = middlewares[position]
+        guard let lift = middleware.lift else {
+            emit(run.sequence, run.action, .middleware(step(middleware.id, position, since: started), exit))
+            return
+        }
+        emit(run.sequence, run.action, .middleware(step(middleware.id, position, since: started, path: lift.logPath(run.action)), exit))
+        if case .defaultNext = exit, let found = lift.absence(storage, run.action) {
+            emit(run.sequence, run.action, .childAbsent(ComponentStep(id: middleware.id, position: position, duration: .zero, path: found.0), found.1))
+        }
+    }
+
+    /// The step of the middleware at `position` for `action`: with its child path when lifted.
+    @usableFromInline
+    func middlewareStep(_ position: Int, since started: Duration?, _ action: Action) -> ComponentStep {
+        let middleware = middlewares[position]
+        return step(middleware.id, position, since: started, path: middleware.lift?.logPath(action) ?? .root)
+    }
+
+    /// Logs a resolver's event, with its child path when it is lifted, and a `.childAbsent`
+    /// warning when a lifted resolver declined the error because its child is absent.
+    @usableFromInline
+    func logResolver(_ position: Int, _ started: Duration?, _ exit: ResolverExit<Action>, _ run: ActionRun<State, Action>) {
+        let resolver = resolvers[position]
+        guard let lift = resolver.lift else {
+            emit(run.sequence, run.action, .resolver(step(resolver.id, position, since: started), LoggedExit(exit)))
+            return
+        }
+        emit(run.sequence, run.action, .resolver(step(resolver.id, position, since: started, path: lift.logPath(run.action)), LoggedExit(exit)))
+        if case .defaultNext = exit, let found = lift.absence(storage, run.action) {
+            emit(run.sequence, run.action, .childAbsent(ComponentStep(id: resolver.id, position: position, duration: .zero, path: found.0), found.1))
+        }
     }
 
     /// Logs a new high-water mark, against the first entry of the segment about to be processed.

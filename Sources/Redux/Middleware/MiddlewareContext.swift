@@ -7,12 +7,20 @@
 @MainActor
 @dynamicMemberLookup
 public struct MiddlewareContext<State: Sendable, Action: Sendable> {
-    /// Strong, so a context kept past its call can never reach a freed store (it keeps the store
-    /// alive instead; do not keep it). The store builds one context per action run and reuses it
-    /// for every middleware, so this costs one retain per action, not one per middleware.
-    @usableFromInline let store: Store<State, Action>
+    /// The store (strong, so a context kept past its call can never reach a freed store: it
+    /// keeps the store alive instead; do not keep it), or, for a lifted middleware, the child's
+    /// view of its parent. The store builds one context per action run and reuses it for every
+    /// root middleware, so this costs one retain per action, not one per middleware.
+    @usableFromInline let source: PipelineSource<State, Action>
 
     @usableFromInline var current: Action
+
+    /// The store of a root middleware's context (internal; a lifted middleware has none of its
+    /// own type).
+    var store: Store<State, Action> {
+        guard case .store(let store) = source else { preconditionFailure("a lifted middleware's context has no store of its state type") }
+        return store
+    }
 
     /// The action as it reaches this middleware (after any earlier `.nextAs`).
     @inlinable
@@ -20,27 +28,36 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable> {
 
     @inlinable
     init(store: Store<State, Action>, action: Action) {
-        self.store = store
+        self.source = .store(store)
         self.current = action
     }
 
-    /// The current state, as a value. Reading it does not register an observation.
+    /// The context of a lifted middleware: the child's state and the child action.
+    @inlinable
+    init(source: PipelineSource<State, Action>, action: Action) {
+        self.source = source
+        self.current = action
+    }
+
+    /// The current state, as a value. Reading it does not register an observation. For a
+    /// lifted middleware, the child's state.
     ///
     /// Reading one field through dynamic member lookup (`context.count`) avoids copying the
     /// whole state.
     @inlinable
-    public var state: State { store.currentState }
+    public var state: State { source.state }
 
     /// Reads one field of the current state without copying the rest.
     @inlinable
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        store.currentState[keyPath: keyPath]
+        source[keyPath]
     }
 
     /// Queues `action` behind the current one; it is processed after the current action reaches
-    /// its terminal, never inside it.
+    /// its terminal, never inside it. A lifted middleware's child action is embedded in the
+    /// parent's action.
     public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
-        store.dispatchOnMainActor(action, file: file, line: line, promise: nil)
+        source.dispatch(action, file: file, line: line)
     }
 
     /// Queues `action` behind the current one, like ``dispatch(_:file:line:)``, and returns a
@@ -57,7 +74,7 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable> {
     ///   - file: the call site's file, for the log (defaults to `#fileID`).
     ///   - line: the call site's line (defaults to `#line`).
     public func dispatchTracked(_ action: Action, file: StaticString = #fileID, line: UInt = #line) -> DispatchTicket<Action> {
-        store.dispatchTrackedOnMainActor(action, file: file, line: line)
+        source.dispatchTracked(action, file: file, line: line)
     }
 }
 

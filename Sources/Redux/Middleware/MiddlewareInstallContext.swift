@@ -7,27 +7,34 @@
 @MainActor
 @dynamicMemberLookup
 public struct MiddlewareInstallContext<State: Sendable, Action: Sendable> {
-    let store: Store<State, Action>
+    /// The store, or, for a lifted middleware, the child's view of its parent.
+    @usableFromInline let source: PipelineSource<State, Action>
 
     /// The middleware's zero-based position in the chain.
     public let position: Int
 
     init(store: Store<State, Action>, position: Int) {
-        self.store = store
+        self.source = .store(store)
+        self.position = position
+    }
+
+    @usableFromInline
+    init(source: PipelineSource<State, Action>, position: Int) {
+        self.source = source
         self.position = position
     }
 
     /// The current state, as a value.
-    public var state: State { store.currentState }
+    public var state: State { source.state }
 
     /// Reads one field of the current state without copying the rest.
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
-        store.currentState[keyPath: keyPath]
+        source[keyPath]
     }
 
     /// Queues `action`; the store processes it before its initializer returns.
     public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
-        store.dispatchOnMainActor(action, file: file, line: line, promise: nil)
+        source.dispatch(action, file: file, line: line)
     }
 }
 

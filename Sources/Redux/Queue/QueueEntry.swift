@@ -6,8 +6,9 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
     enum Kind: Sendable {
         /// A fresh dispatch; `logged` says whether its `.enqueued` event was already delivered.
         case dispatch(logged: Bool)
-        /// A `.deferred` handler finished; resume after middleware `index`.
-        indirect case resume(index: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>)
+        /// A `.deferred` handler finished; resume after middleware `index` — unless the handler
+        /// was a lifted middleware's and its child instance (`lifetime`) is gone by then.
+        indirect case resume(index: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>, lifetime: InstanceLifetime?)
         /// A `.task` started by middleware `index` threw after (or while) its action ran.
         indirect case effectError(origin: ErrorOrigin, error: any Error)
         /// An action sent by an effect's task: dropped when processed if the task was cancelled

@@ -247,9 +247,9 @@ extension Store {
             runPipeline(&run, from: 0)
         case let .effectSend(token, logged):
             processEffectSend(entry, token: token, logged: logged)
-        case let .resume(index, suspendedAt, result):
+        case let .resume(index, suspendedAt, result, lifetime):
             currentRecord = entry.record
-            resume(entry.run, after: index, suspendedAt: suspendedAt, result: result)
+            resume(entry.run, after: index, suspendedAt: suspendedAt, result: result, lifetime: lifetime)
         case let .effectError(origin, error):
             if let record = entry.record {
                 var parked = entry

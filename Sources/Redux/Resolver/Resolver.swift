@@ -18,6 +18,10 @@ public struct Resolver<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline
     let body: Handler
 
+    /// Set for lifted resolvers: where the resolver sits in the state tree.
+    @usableFromInline
+    let lift: Lift<State, Action>?
+
     /// Creates a resolver.
     ///
     /// - Parameters:
@@ -26,5 +30,14 @@ public struct Resolver<State: Sendable, Action: Sendable>: Sendable {
     public init(id: String, _ resolve: @escaping Handler) {
         self.id = id
         self.body = resolve
+        self.lift = nil
+    }
+
+    /// A lifted resolver.
+    @inlinable
+    init(id: String, body: @escaping Handler, lift: Lift<State, Action>) {
+        self.id = id
+        self.body = body
+        self.lift = lift
     }
 }

@@ -35,11 +35,11 @@ extension Store {
                 end(with: terminal, middleware: position, run)
                 return
             case .task(let work):
-                startTask(work, middleware: position, &run)
+                startTask(work, middleware: position, lifetime: takeLiftedLifetime(middleware: position), &run)
             case .effect(let effect):
                 startEffect(effect, origin: .effect(middlewareID: middlewares[position].id, position: position), action: run.action, run)
             case .deferred(let handler):
-                startDeferred(handler, middleware: position, run)
+                startDeferred(handler, middleware: position, lifetime: takeLiftedLifetime(middleware: position), run)
                 return
             }
             position += 1
@@ -150,7 +150,7 @@ extension Store {
             let started = onLog == nil ? nil : clock.now?()
             let context = ResolverContext(store: self, error: error, origin: origin, action: run.action, dispatchedAction: run.dispatched)
             let exit = resolvers[position].body(context)
-            if started != nil { emit(run.sequence, run.action, .resolver(step(resolvers[position].id, position, since: started), LoggedExit(exit))) }
+            if started != nil { logResolver(position, started, exit, run) }
             if case .exit(let terminal) = exit { return terminal }
         }
         return nil
