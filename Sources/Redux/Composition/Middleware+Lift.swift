@@ -40,7 +40,7 @@ extension Middleware {
     /// ```
     ///
     /// - Parameters:
-    ///   - state: a writable key path from the parent state to the child state.
+    ///   - keyPath: a writable key path from the parent state to the child state.
     ///   - action: which parent actions are the child's, and how child actions are embedded.
     ///   - name: the lift's name in log paths and effect scopes (see the extension's documentation).
     @inlinable
@@ -54,7 +54,7 @@ extension Middleware {
 
     /// Lifts this middleware into a parent that holds the child in an optional property: while
     /// it is `nil`, the child's actions are passed by with a `.childAbsent` warning. Identity as
-    /// for ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State?>&Sendable,_,_)``.
+    /// for ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State?>Sendable,_,_)``.
     @inlinable
     public func lift<Parent: Sendable, ParentAction: Sendable>(
         state keyPath: WritableKeyPath<Parent, State?> & Sendable,
@@ -81,8 +81,8 @@ extension Middleware {
     /// with a `.childAbsent` warning; when the case changes, the old case's work is cancelled.
     ///
     /// - Parameters:
-    ///   - state: a writable key path to the optional enum.
-    ///   - case: how the child state is found in the enum (`extract`) and put back (`embed`).
+    ///   - keyPath: a writable key path to the optional enum.
+    ///   - embedding: how the child state is found in the enum (`extract`) and put back (`embed`).
     ///   - action: which parent actions are the child's.
     ///   - name: the lift's name; by default the property's name.
     @inlinable

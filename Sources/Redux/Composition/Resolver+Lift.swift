@@ -21,7 +21,7 @@ extension Resolver {
     /// Lifts this resolver into a parent whose state stores the child state in a property.
     ///
     /// - Parameters:
-    ///   - state: a writable key path from the parent state to the child state.
+    ///   - keyPath: a writable key path from the parent state to the child state.
     ///   - action: which parent actions are the child's, and how child actions are embedded.
     ///   - name: the lift's name in log paths; by default the property's name.
     @inlinable
@@ -56,8 +56,8 @@ extension Resolver {
     /// Lifts this resolver into one case of an optional enum in the parent state.
     ///
     /// - Parameters:
-    ///   - state: a writable key path to the optional enum.
-    ///   - case: how the child state is found in the enum (`extract`) and put back (`embed`).
+    ///   - keyPath: a writable key path to the optional enum.
+    ///   - embedding: how the child state is found in the enum (`extract`) and put back (`embed`).
     ///   - action: which parent actions are the child's.
     ///   - name: the lift's name; by default the property's name.
     @inlinable

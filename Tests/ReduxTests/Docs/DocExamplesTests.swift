@@ -163,6 +163,15 @@ struct DocExamplesTests {
         }
     }
 
+    @Test func theLiftedOvenGuardConsumesAStartOfARunOutCountdownAndLetsOtherActionsBy() async throws {
+        let store = makeKitchenStore()
+        #expect(try await store.dispatchTracked(.toggleLights).outcome == .reduced)
+        for _ in 0..<3 { store.dispatch(.oven(.tick)) }
+        #expect(store.state.oven.remaining == 0)
+        #expect(try await store.dispatchTracked(.oven(.start)).outcome == .consumed)
+        #expect(store.activeTaskCount == 0, "the consumed start started no timer")
+    }
+
     @Test func burnersKeepTheirTimersApartAndARemovedBurnersTicksAreDropped() async throws {
         let clock = TestClock()
         let log = LogRecorder<StoveAction>()

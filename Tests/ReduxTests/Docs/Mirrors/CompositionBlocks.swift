@@ -133,3 +133,18 @@ func burnerLifetimes(_ store: Store<Stove, StoveAction>) {
     store.dispatch(.addBurner(1))      // a new instance: the old timer's ticks never reach it
     store.dispatch(.egg(.start))       // no egg: skipped, logged as .childAbsent, outcome .unhandled
 }
+
+// The oven's own rule, written against the child's types: starting a countdown that has
+// already run out is consumed, and never reaches the reducers.
+let ovenGuard = Middleware<Countdown, CountdownAction>(id: "guard") { context in
+    context.action == .start && context.remaining == 0 ? .exit(.done) : .next
+}
+
+@MainActor
+func makeKitchenStore() -> Store<Kitchen, KitchenAction> {
+    Store(
+        initialState: Kitchen(),
+        reducers: kitchenReducers,
+        middlewares: [ovenGuard.lift(state: \Kitchen.oven, action: ovenActions)]
+    )
+}
