@@ -164,7 +164,9 @@ extension ChildAccess where Key == Void {
             embed: { _, action in actions.embed(action) },
             read: { parent, _ in parent[keyPath: keyPath].flatMap(embedding.extract) },
             modify: { parent, _, body in
-                guard let destination = parent[keyPath: keyPath], var child = embedding.extract(destination) else { return false }
+                // No local holds the enum (a `let destination` lives to the end of the scope in a
+                // debug build, and its reference made the child's first write copy its buffers).
+                guard var child = parent[keyPath: keyPath].flatMap(embedding.extract) else { return false }
                 parent[keyPath: keyPath] = nil  // the child's buffers are now referenced once
                 body(&child)
                 parent[keyPath: keyPath] = embedding.embed(child)
@@ -199,8 +201,9 @@ extension ChildAccess where Key == Void {
             embed: { _, action in actions.embed(action) },
             read: { parent, _ in parent[keyPath: keyPath].flatMap { embedding.extract($0.value) } },
             modify: { parent, _, body in
-                guard let presented = parent[keyPath: keyPath], var child = embedding.extract(presented.value) else { return false }
-                let generation = presented.generation
+                // As for `enumCase`: no local holds the presented enum while the child runs.
+                guard let generation = parent[keyPath: keyPath]?.generation,
+                      var child = parent[keyPath: keyPath].flatMap({ embedding.extract($0.value) }) else { return false }
                 parent[keyPath: keyPath] = nil  // the child's buffers are now referenced once
                 body(&child)
                 parent[keyPath: keyPath] = Presented(embedding.embed(child), generation: generation)
