@@ -172,7 +172,9 @@ extension ChildAccess where Key == Void {
             read: { parent, _ in field.read(parent).flatMap(embedding.extract) },
             modify: { parent, _, body in
                 field.modify(&parent) { slot in
-                    guard let destination = slot, var child = embedding.extract(destination) else { return false }
+                    // No local holds the enum (a `let` lives to the end of its scope in a debug
+                    // build, and its reference made the child's first write copy its buffers).
+                    guard var child = slot.flatMap(embedding.extract) else { return false }
                     slot = nil  // the child's buffers are now referenced once
                     body(&child)
                     slot = embedding.embed(child)
@@ -210,8 +212,8 @@ extension ChildAccess where Key == Void {
             read: { parent, _ in field.read(parent).flatMap { embedding.extract($0.value) } },
             modify: { parent, _, body in
                 field.modify(&parent) { slot in
-                    guard let presented = slot, var child = embedding.extract(presented.value) else { return false }
-                    let generation = presented.generation
+                    // As for `enumCase`: no local holds the presented enum while the child runs.
+                    guard let generation = slot?.generation, var child = slot.flatMap({ embedding.extract($0.value) }) else { return false }
                     slot = nil  // the child's buffers are now referenced once
                     body(&child)
                     slot = Presented(embedding.embed(child), generation: generation)

@@ -21,7 +21,7 @@ final class InstanceLifetime: @unchecked Sendable {
     /// The instance's identity, from the owner's lift down.
     @usableFromInline let path: [ScopeStep]
     /// Whether a dead instance can be recognised from the state alone (every removable step has
-    /// an id or a generation): only then may the registry forget it while it is idle.
+    /// a generation): only then may the registry forget it while it is idle.
     @usableFromInline let isIdentified: Bool
     private let ended = Atomic<Bool>(false)
     private let lock = NSLock()
@@ -68,8 +68,10 @@ final class InstanceLifetime: @unchecked Sendable {
 /// Empty (and costing one atomic load per reducer chain) when no lifted child has started work.
 ///
 /// The store sweeps it after every reducer chain: an instance no longer in the state ends (its
-/// tasks are cancelled) and is forgotten; an identified instance with no task left is forgotten
-/// too (its late sends are still checked against the state when they are processed). Thread-safe
+/// tasks are cancelled) and is forgotten; an instance with a generation at every removable step
+/// and no task left is forgotten too (its late sends are still checked against the state, which
+/// tells its generation from a successor's, when they are processed); any other instance stays
+/// until it is gone, so that its end is recorded for its late sends. Thread-safe
 /// (`NSLock`): a concatenation's later part may look up its instance from a task.
 @usableFromInline
 final class InstanceRegistry: @unchecked Sendable {
