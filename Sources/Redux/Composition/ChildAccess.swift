@@ -93,16 +93,41 @@ struct ChildAccess<Parent, ParentAction, Child, ChildAction, Key: Sendable>: Sen
 // MARK: - The kinds of child
 
 extension ChildAccess where Key == Void {
+    /// A child with no key (anything but a collection element): the actions route through
+    /// `actions`, and the log names the lift alone.
+    @inlinable
+    init(
+        name: String,
+        actions: Embedding<ParentAction, ChildAction>,
+        removable: Bool = true,
+        read: @escaping @Sendable (Parent, Key) -> Child?,
+        modify: @escaping @Sendable (inout Parent, Key, (inout Child) -> Void) -> Bool,
+        step: @escaping @Sendable (Parent, Key) -> ScopeStep?,
+        alive: @escaping @Sendable (Parent, ScopeStep) -> Child?,
+        absence: ChildAbsence
+    ) {
+        self.init(
+            name: name,
+            removable: removable,
+            route: { action in actions.extract(action).map { ((), $0) } },
+            embed: { _, action in actions.embed(action) },
+            read: read,
+            modify: modify,
+            step: step,
+            alive: alive,
+            absence: { _ in absence },
+            component: { _ in ChildPath.Component(name: name) }
+        )
+    }
+
     /// A child stored in an optional property: absent when `nil`; an `Identifiable` child is
     /// identified by its id, any other by its place (gone only once it is `nil`).
     @inlinable
     static func optional(_ keyPath: WritableKeyPath<Parent, Child?> & Sendable, name: String, actions: Embedding<ParentAction, ChildAction>) -> ChildAccess {
         let field = FieldPath(keyPath)
-        return         ChildAccess(
+        return ChildAccess(
             name: name,
-            removable: true,
-            route: { action in actions.extract(action).map { ((), $0) } },
-            embed: { _, action in actions.embed(action) },
+            actions: actions,
             read: { parent, _ in field.read(parent) },
             modify: { parent, _, body in
                 field.modify(&parent) { slot in
@@ -112,15 +137,14 @@ extension ChildAccess where Key == Void {
                 }
             },
             step: { parent, _ in
-                parent[keyPath: keyPath].map { ScopeStep(name: name, element: identity(of: $0), removable: true) }
+                field.read(parent).map { ScopeStep(name: name, element: identity(of: $0), removable: true) }
             },
             alive: { parent, step in
-                guard let child = parent[keyPath: keyPath] else { return nil }
+                guard let child = field.read(parent) else { return nil }
                 if let id = step.element, identity(of: child) != id { return nil }
                 return child
             },
-            absence: { _ in .isNil },
-            component: { _ in ChildPath.Component(name: name) }
+            absence: .isNil
         )
     }
 
@@ -129,11 +153,9 @@ extension ChildAccess where Key == Void {
     @inlinable
     static func presented(_ keyPath: WritableKeyPath<Parent, Presented<Child>?> & Sendable, name: String, actions: Embedding<ParentAction, ChildAction>) -> ChildAccess {
         let field = FieldPath(keyPath)
-        return         ChildAccess(
+        return ChildAccess(
             name: name,
-            removable: true,
-            route: { action in actions.extract(action).map { ((), $0) } },
-            embed: { _, action in actions.embed(action) },
+            actions: actions,
             read: { parent, _ in field.read(parent)?.value },
             modify: { parent, _, body in
                 field.modify(&parent) { slot in
@@ -143,14 +165,13 @@ extension ChildAccess where Key == Void {
                 }
             },
             step: { parent, _ in
-                parent[keyPath: keyPath].map { ScopeStep(name: name, generation: $0.generation, removable: true) }
+                field.read(parent).map { ScopeStep(name: name, generation: $0.generation, removable: true) }
             },
             alive: { parent, step in
-                guard let presented = parent[keyPath: keyPath], presented.generation == step.generation else { return nil }
+                guard let presented = field.read(parent), presented.generation == step.generation else { return nil }
                 return presented.value
             },
-            absence: { _ in .isNil },
-            component: { _ in ChildPath.Component(name: name) }
+            absence: .isNil
         )
     }
 
@@ -164,11 +185,9 @@ extension ChildAccess where Key == Void {
         actions: Embedding<ParentAction, ChildAction>
     ) -> ChildAccess {
         let field = FieldPath(keyPath)
-        return         ChildAccess(
+        return ChildAccess(
             name: name,
-            removable: true,
-            route: { action in actions.extract(action).map { ((), $0) } },
-            embed: { _, action in actions.embed(action) },
+            actions: actions,
             read: { parent, _ in field.read(parent).flatMap(embedding.extract) },
             modify: { parent, _, body in
                 field.modify(&parent) { slot in
@@ -182,15 +201,14 @@ extension ChildAccess where Key == Void {
                 }
             },
             step: { parent, _ in
-                parent[keyPath: keyPath].flatMap(embedding.extract).map { ScopeStep(name: name, element: identity(of: $0), removable: true) }
+                field.read(parent).flatMap(embedding.extract).map { ScopeStep(name: name, element: identity(of: $0), removable: true) }
             },
             alive: { parent, step in
-                guard let child = parent[keyPath: keyPath].flatMap(embedding.extract) else { return nil }
+                guard let child = field.read(parent).flatMap(embedding.extract) else { return nil }
                 if let id = step.element, identity(of: child) != id { return nil }
                 return child
             },
-            absence: { _ in .otherCase },
-            component: { _ in ChildPath.Component(name: name) }
+            absence: .otherCase
         )
     }
 
@@ -204,11 +222,9 @@ extension ChildAccess where Key == Void {
         actions: Embedding<ParentAction, ChildAction>
     ) -> ChildAccess {
         let field = FieldPath(keyPath)
-        return         ChildAccess(
+        return ChildAccess(
             name: name,
-            removable: true,
-            route: { action in actions.extract(action).map { ((), $0) } },
-            embed: { _, action in actions.embed(action) },
+            actions: actions,
             read: { parent, _ in field.read(parent).flatMap { embedding.extract($0.value) } },
             modify: { parent, _, body in
                 field.modify(&parent) { slot in
@@ -221,15 +237,14 @@ extension ChildAccess where Key == Void {
                 }
             },
             step: { parent, _ in
-                guard let presented = parent[keyPath: keyPath], embedding.extract(presented.value) != nil else { return nil }
+                guard let presented = field.read(parent), embedding.extract(presented.value) != nil else { return nil }
                 return ScopeStep(name: name, generation: presented.generation, removable: true)
             },
             alive: { parent, step in
-                guard let presented = parent[keyPath: keyPath], presented.generation == step.generation else { return nil }
+                guard let presented = field.read(parent), presented.generation == step.generation else { return nil }
                 return embedding.extract(presented.value)
             },
-            absence: { _ in .otherCase },
-            component: { _ in ChildPath.Component(name: name) }
+            absence: .otherCase
         )
     }
 }
@@ -245,7 +260,7 @@ extension ChildAccess {
         actions: Embedding<ParentAction, ElementAction<Key, ChildAction>>
     ) -> ChildAccess where Child: Identifiable & Sendable, Child.ID == Key {
         let field = FieldPath(keyPath)
-        return         ChildAccess(
+        return ChildAccess(
             name: name,
             removable: true,
             route: { action in actions.extract(action).map { ($0.id, $0.action) } },
@@ -259,11 +274,11 @@ extension ChildAccess {
                 }
             },
             step: { parent, id in
-                parent[keyPath: keyPath].generation(of: id).map { ScopeStep(name: name, element: AnyHashable(id), generation: $0, removable: true) }
+                field.read(parent).generation(of: id).map { ScopeStep(name: name, element: AnyHashable(id), generation: $0, removable: true) }
             },
             alive: { parent, step in
                 guard let id = step.element?.base as? Key else { return nil }
-                let elements = parent[keyPath: keyPath]
+                let elements = field.read(parent)
                 guard let index = elements.index(id: id), elements.generation(at: index) == step.generation else { return nil }
                 return elements[index]
             },

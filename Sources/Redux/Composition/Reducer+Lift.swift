@@ -192,9 +192,8 @@ extension ChildAccess where Key == Void {
         let field = FieldPath(keyPath)
         return ChildAccess(
             name: name,
+            actions: actions,
             removable: false,
-            route: { action in actions.extract(action).map { ((), $0) } },
-            embed: { _, action in actions.embed(action) },
             read: { parent, _ in field.read(parent) },
             modify: { parent, _, body in
                 field.modify(&parent) { body(&$0) }
@@ -202,8 +201,7 @@ extension ChildAccess where Key == Void {
             },
             step: { _, _ in ScopeStep(name: name, removable: false) },
             alive: { parent, _ in field.read(parent) },
-            absence: { _ in .isNil },
-            component: { _ in ChildPath.Component(name: name) }
+            absence: .isNil
         )
     }
 }
