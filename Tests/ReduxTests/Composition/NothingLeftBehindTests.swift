@@ -4,7 +4,8 @@ import Testing
 
 /// Issue 7: after an instance is removed the library keeps nothing for it — showing and
 /// removing a list of 7 children 10 times, each running its job, leaves no registered instance
-/// (`store.instances.count`) and no task or id membership (`store.runtime.bookkeepingCount`).
+/// (`store.instances.count`), no task or id membership (`store.runtime.bookkeepingCount`), and
+/// the public debugging count, `store.bookkeeping`, is empty.
 @Suite("Nothing left behind", .timeLimit(.minutes(1)))
 @MainActor
 struct NothingLeftBehindTests {
@@ -29,6 +30,7 @@ struct NothingLeftBehindTests {
         #expect(store.state.rows.ids.isEmpty)
         #expect(store.instances.count == 0)
         #expect(store.runtime.bookkeepingCount == 0)
+        #expect(store.bookkeeping.isEmpty, "public count: \(store.bookkeeping)")
     }
 
     @Test func showingAndDismissingAParentOfSevenRowsTenTimesLeavesNothingBehind() async throws {
@@ -43,6 +45,7 @@ struct NothingLeftBehindTests {
         #expect(store.state.panel == nil)
         #expect(store.instances.count == 0)
         #expect(store.runtime.bookkeepingCount == 0)
+        #expect(store.bookkeeping.isEmpty, "public count: \(store.bookkeeping)")
     }
 
     @Test func rowsWhoseJobsFinishedKeepNoBookkeepingWhileTheyStay() async throws {
@@ -54,6 +57,7 @@ struct NothingLeftBehindTests {
         #expect(ids.allSatisfy { store.state.rows[id: $0]?.count == 100 })
         #expect(store.instances.count == 0)
         #expect(store.runtime.bookkeepingCount == 0)
+        #expect(store.bookkeeping.isEmpty, "public count: \(store.bookkeeping)")
     }
 
     @Test func childrenShownAndDismissedInEveryFormLeaveNothingBehind() async throws {
@@ -67,5 +71,6 @@ struct NothingLeftBehindTests {
         try await finishJobs(store, clock)
         #expect(store.instances.count == 0)
         #expect(store.runtime.bookkeepingCount == 0)
+        #expect(store.bookkeeping.isEmpty, "public count: \(store.bookkeeping)")
     }
 }
