@@ -20,18 +20,16 @@ final class InstanceLifetime: @unchecked Sendable {
     @usableFromInline let owner: LiftOwner
     /// The instance's identity, from the owner's lift down.
     @usableFromInline let path: [ScopeStep]
-    /// Whether a dead instance can be recognised from the state alone (every removable step has
-    /// a generation): only then may the registry forget it while it is idle.
-    @usableFromInline let isIdentified: Bool
     private let ended = Atomic<Bool>(false)
     private let lock = NSLock()
     private var tasks: Set<UInt64> = []
+    /// Actions its work sent that are queued and not processed yet.
+    private var queuedSends = 0
 
     @usableFromInline
     init(owner: LiftOwner, path: [ScopeStep]) {
         self.owner = owner
         self.path = path
-        self.isIdentified = path.allSatisfy(\.isIdentified)
     }
 
     @usableFromInline var hasEnded: Bool { ended.load(ordering: .acquiring) }
@@ -50,8 +48,23 @@ final class InstanceLifetime: @unchecked Sendable {
         lock.withLock { _ = tasks.remove(task) }
     }
 
-    /// Whether no task of this instance is running.
-    var isIdle: Bool { lock.withLock { tasks.isEmpty } }
+    /// An action of this instance's work was queued.
+    @usableFromInline
+    func sendQueued() {
+        lock.withLock { queuedSends += 1 }
+    }
+
+    /// An action of this instance's work was processed or dropped.
+    @usableFromInline
+    func sendEnded() {
+        lock.withLock { queuedSends -= 1 }
+    }
+
+    /// Whether nothing of this instance's work is in flight: no task (its effects, its
+    /// middlewares' `.task` and `.deferred` work, its throttle windows — which hold its throttled
+    /// actions) and no queued action. An idle instance can be forgotten while it stays: nothing
+    /// it started can arrive any more, so a later instance in its place cannot get any of it.
+    var isIdle: Bool { lock.withLock { tasks.isEmpty && queuedSends == 0 } }
 
     /// Ends the instance; returns its tasks, for the runtime to cancel.
     func end() -> [UInt64] {
@@ -111,7 +124,7 @@ final class InstanceRegistry: @unchecked Sendable {
             if lifetime.hasEnded || !isAlive(lifetime) {
                 victims += lifetime.end()
                 entries.removeValue(forKey: key)
-            } else if lifetime.isIdentified && lifetime.isIdle {
+            } else if lifetime.isIdle {
                 entries.removeValue(forKey: key)
             }
         }

@@ -23,14 +23,6 @@ struct ScopeStep: Hashable, @unchecked Sendable, CustomStringConvertible {
         self.removable = removable
     }
 
-    /// Whether a dead instance at this step can be recognised from the state alone, by its
-    /// generation: only then may its bookkeeping be dropped while it is alive and idle. An id
-    /// alone is not enough: a child dismissed and shown again with the same id (an optional or
-    /// enum-case `Identifiable` child) is a new instance that the state cannot tell from the old
-    /// one, so only the ended lifetime tells a late send of the old one to drop.
-    @inlinable
-    var isIdentified: Bool { !removable || generation != 0 }
-
     @usableFromInline
     var description: String {
         var text = name

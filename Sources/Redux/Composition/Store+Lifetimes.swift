@@ -45,6 +45,7 @@ extension Store {
     /// gone (like a child effect's send). Callable from any thread.
     nonisolated func enqueueInstanceSend(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, lifetime: InstanceLifetime) {
         let token = EffectToken(id: 0, runtime: runtime, group: nil, lifetime: lifetime)
+        lifetime.sendQueued()
         let run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
         enqueueRemote(Entry(run, site: site, .effectSend(token, logged: false)))
     }

@@ -249,10 +249,12 @@ extension Store {
     nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64, lifetime: InstanceLifetime?) {
         let clock = effectClock
         let opened = clock.now
-        // A child instance's window ends with the instance.
-        let started = runtime.spawn(priority: nil, ids: [rule.id], group: nil, lifetime: lifetime) { [weak self] token in
+        // A child instance's window ends with the instance. The timer runs even when cancelled
+        // before it started (its instance ended at once), so that it always removes its window
+        // and drops the action the window holds.
+        let started = runtime.spawn(priority: nil, ids: [rule.id], group: nil, lifetime: lifetime, runsIfCancelledEarly: true) { [weak self] token in
             var windowEnd = opened.advanced(by: rule.window)
-            while true {
+            while !token.isCancelled {
                 do {
                     try await clock.sleep(until: windowEnd, tolerance: nil)
                 } catch {
@@ -273,6 +275,7 @@ extension Store {
     @inlinable
     nonisolated func enqueueEffectSend(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, inPass: Bool) {
         token?.group?.actionSent()
+        token?.lifetime?.sendQueued()
         if let token, !inPass { runtime.sendQueued(token) }
         let run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
         if inPass {

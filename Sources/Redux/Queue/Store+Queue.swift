@@ -266,6 +266,7 @@ extension Store {
     /// terminal. Specialized but out of line, so the main-actor fast path does not grow.
     @inlinable @inline(never)
     func processEffectSend(_ entry: Entry, token: EffectToken, logged: Bool) {
+        token.lifetime?.sendEnded()
         if token.isCancelled || token.group?.hasBeenCancelled == true || !instanceIsAlive(token.lifetime) {
             answerDropped(entry)
             if onLog != nil { logDropped(entry) }

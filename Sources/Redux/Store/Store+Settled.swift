@@ -32,7 +32,12 @@ extension Store {
         while true {
             try Task.checkCancellation()
             let seen = settle.prepareToWait()
-            if condition(self) { return }
+            if condition(self) {
+                // Forget the child instances whose work ended after the last reducer chain, so
+                // that `bookkeeping` reads empty once the store has settled.
+                if checksLifetimes && !isProcessing { sweepInstances() }
+                return
+            }
             if let timeout, let deadline, clock.now >= deadline {
                 throw SettleTimeoutError(timeout: timeout, queuedActions: inbox.pendingCount.load(ordering: .relaxed) + pipeline.count, runningTasks: running(self))
             }
