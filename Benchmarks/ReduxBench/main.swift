@@ -45,11 +45,22 @@ func machineDescription(quick: Bool) -> String {
     return "\(info.operatingSystemVersionString), \(info.activeProcessorCount) cores, \(compiler), \(mode) run"
 }
 
+// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped> LOOPS=n`
+// runs the floor and that one case n times and prints the medians.
 if let only = ProcessInfo.processInfo.environment["ONLY"] {
     var p1s: [Double] = [], fs: [Double] = []
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["LOOPS"] ?? "3") ?? 3) {
         fs.append(try cases.floor().median)
-        p1s.append((only == "p2" ? try cases.p2() : only == "p12" ? try cases.scopedCase("P12-scope", .counter) : try cases.p1()).median)
+        let samples: Samples = switch only {
+        case "p2": try cases.p2()
+        case "p12": try cases.scopedCase("P12-scope", .counter)
+        case "p12-optional": try cases.scopedCase("P12-optional", .optional)
+        case "p12-collection": try cases.scopedCase("P12-collection", .collection)
+        case "p4-scoped": try cases.scopedCase("P4-scoped", .array)
+        case "p4": try cases.p4()
+        default: try cases.p1()
+        }
+        p1s.append(samples.median)
     }
     print("floor", fs.sorted()[fs.count/2], only, p1s.sorted()[p1s.count/2], "ratio", p1s.sorted()[p1s.count/2] / fs.sorted()[fs.count/2])
     exit(0)
