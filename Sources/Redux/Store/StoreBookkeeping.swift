@@ -31,6 +31,7 @@ public struct StoreBookkeeping: Hashable, Sendable, CustomStringConvertible {
         tasks == 0 && cancellationIDs == 0 && throttleWindows == 0 && childInstances == 0 && suspendedActions == 0
     }
 
+    /// Every count, named: `tasks 1, cancellation ids 1, throttle windows 0, ...`.
     public var description: String {
         "tasks \(tasks), cancellation ids \(cancellationIDs), throttle windows \(throttleWindows), child instances \(childInstances), suspended actions \(suspendedActions)"
     }
