@@ -20,6 +20,10 @@ final class InstanceLifetime: @unchecked Sendable {
     @usableFromInline let owner: LiftOwner
     /// The instance's identity, from the owner's lift down.
     @usableFromInline let path: [ScopeStep]
+    /// Unique to this lifetime: effect ids of the instance are scoped by it, so that a later
+    /// instance in the same place (same path: a plain optional child, or an id shown again)
+    /// never meets its predecessor's ids — its throttle window, say — while those still exist.
+    @usableFromInline let serial = InstanceGeneration.next()
     private let ended = Atomic<Bool>(false)
     private let lock = NSLock()
     private var tasks: Set<UInt64> = []
@@ -88,13 +92,12 @@ final class InstanceLifetime: @unchecked Sendable {
 /// (`NSLock`): a concatenation's later part may look up its instance from a task.
 @usableFromInline
 final class InstanceRegistry: @unchecked Sendable {
-    private struct Key: Hashable {
-        let owner: LiftOwner
-        let path: [ScopeStep]
-    }
 
     private let lock = NSLock()
-    private var entries: [Key: InstanceLifetime] = [:]
+    /// By path only: every component lifted to the same place (a feature's reducers, its
+    /// middlewares) shares the instance's lifetime, so they share its scoped ids too (one of them
+    /// may cancel what another started). The first to register is the owner that checks it.
+    private var entries: [[ScopeStep]: InstanceLifetime] = [:]
     private let entryCount = Atomic<Int>(0)
 
     @usableFromInline init() {}
@@ -105,7 +108,7 @@ final class InstanceRegistry: @unchecked Sendable {
     /// The lifetime of the instance at `path`, registered now if it is not yet.
     @usableFromInline
     func lifetime(owner: LiftOwner, path: [ScopeStep]) -> InstanceLifetime {
-        let key = Key(owner: owner, path: path)
+        let key = path
         lock.lock()
         defer { lock.unlock() }
         if let existing = entries[key], !existing.hasEnded { return existing }

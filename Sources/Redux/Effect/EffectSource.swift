@@ -48,6 +48,14 @@ struct EffectScope: Sendable {
         path = []
         lifetime = nil
     }
+
+    /// What the subtree's cancellation and throttle ids are scoped by: the instance's path and,
+    /// for an instance that can go away, its lifetime.
+    @inlinable
+    var idScope: [ScopeStep] {
+        guard let lifetime else { return path }
+        return path + [ScopeStep(name: "", generation: lifetime.serial, removable: false)]
+    }
 }
 
 /// A throttle applying to the sends of an effect subtree.

@@ -36,7 +36,7 @@ extension Store {
         if isInvalidated { return }
         var remaining: [(Int, Effect<Action>)] = []
         for (position, effect) in effects {
-            let rest = performTopLevelCancels(effect, path: [])
+            let rest = performTopLevelCancels(effect, scope: EffectScope(), owner: .reducer(position))
             if !rest.isNone { remaining.append((position, rest)) }
         }
         for (position, effect) in remaining {
@@ -59,19 +59,31 @@ extension Store {
     /// Applies the `.cancel`s at the top of `effect` (alone or in a top-level merge) now, and
     /// returns the rest.
     @inlinable
-    func performTopLevelCancels(_ effect: Effect<Action>, path: [ScopeStep]) -> Effect<Action> {
+    func performTopLevelCancels(_ effect: Effect<Action>, scope: EffectScope, owner: LiftOwner) -> Effect<Action> {
         switch effect.operation {
         case .cancel(let id):
-            cancelEffects(id.scoped(by: path))
+            cancelEffects(id.scoped(by: scope.idScope))
             return .none
         case .merge(let parts):
-            return .merge(parts.map { performTopLevelCancels($0, path: path) })
+            return .merge(parts.map { performTopLevelCancels($0, scope: scope, owner: owner) })
         case let .scoped(step, inner):
-            let rest = performTopLevelCancels(inner, path: path + [step])
+            let rest = performTopLevelCancels(inner, scope: entering(step, scope, owner: owner), owner: owner)
             return rest.isNone ? .none : Effect(.scoped(step, rest))
         default:
             return effect
         }
+    }
+
+    /// The scope inside a child instance's `.scoped` node: its path, and its lifetime when some
+    /// step on the path can go away (registered now if it is not yet).
+    @inlinable
+    nonisolated func entering(_ step: ScopeStep, _ scope: EffectScope, owner: LiftOwner?) -> EffectScope {
+        var inside = scope
+        inside.path.append(step)
+        if let owner, inside.lifetime != nil || step.removable {
+            inside.lifetime = instances.lifetime(owner: owner, path: inside.path)
+        }
+        return inside
     }
 
     /// Cancels the work running with `id` and drops a throttled action pending with it.
@@ -95,27 +107,22 @@ extension Store {
             deliver(action, site: site, promise: nil, token: sender, scope: scope, source: source, inPass: inPass)
             then?(true, inPass)
         case .cancel(let id):
-            cancelEffects(id.scoped(by: scope.path))
+            cancelEffects(id.scoped(by: scope.idScope))
             then?(true, inPass)
         case let .cancellable(id, cancelInFlight, inner):
-            let id = id.scoped(by: scope.path)
+            let id = id.scoped(by: scope.idScope)
             if cancelInFlight { cancelEffects(id) }
             var inside = scope
             inside.ids.append(id)
             start(inner, scope: inside, source: source, inPass: inPass, then: then)
         case let .throttle(id, window, latest, inner):
-            let id = id.scoped(by: scope.path)
+            let id = id.scoped(by: scope.idScope)
             var inside = scope
             inside.ids.append(id)
             inside.throttle = ThrottleRule(id: id, window: window, latest: latest)
             start(inner, scope: inside, source: source, inPass: inPass, then: then)
         case let .scoped(step, inner):
-            var inside = scope
-            inside.path.append(step)
-            if let owner = source.owner, inside.lifetime != nil || step.removable {
-                inside.lifetime = instances.lifetime(owner: owner, path: inside.path)
-            }
-            start(inner, scope: inside, source: source, inPass: inPass, then: then)
+            start(inner, scope: entering(step, scope, owner: source.owner), source: source, inPass: inPass, then: then)
         case .merge(let parts):
             startMerge(parts, scope: scope, source: source, inPass: inPass, then: then)
         case .concatenate(let parts):
@@ -182,7 +189,8 @@ extension Store {
             } catch {
                 completed = false
                 if !(token.isCancelled || Task.isCancelled || error is CancellationError) {
-                    self?.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error)))
+                    scope.lifetime?.sendQueued()
+                    self?.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error, lifetime: scope.lifetime)))
                 }
             }
             if token.isCancelled || Task.isCancelled { completed = false }

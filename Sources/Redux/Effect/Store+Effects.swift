@@ -19,7 +19,8 @@ extension Store {
                 try await work(context)
             } catch {
                 if Task.isCancelled || token.isCancelled { return }
-                context.store?.enqueueRemote(Entry(failure, site: site, record: record, .effectError(origin: origin, error: error)))
+                lifetime?.sendQueued()
+                context.store?.enqueueRemote(Entry(failure, site: site, record: record, .effectError(origin: origin, error: error, lifetime: lifetime)))
             }
         }
     }
@@ -58,6 +59,7 @@ extension Store {
             }
             // On an invalidated store the inbox refuses it: the ticket answers cancelled and
             // its cancelled terminal is logged on the main actor's next turn.
+            lifetime?.sendQueued()  // the instance is not idle while its resumption is queued
             store.enqueueRemote(Entry(run, site: site, record: record, .resume(index: position, suspendedAt: suspendedAt, result: result, lifetime: lifetime)))
         } != nil
         if !started, suspended.claim(token) {

@@ -10,7 +10,9 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         /// was a lifted middleware's and its child instance (`lifetime`) is gone by then.
         indirect case resume(index: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>, lifetime: InstanceLifetime?)
         /// A `.task` started by middleware `index` threw after (or while) its action ran.
-        indirect case effectError(origin: ErrorOrigin, error: any Error)
+        /// An error thrown by store-owned work; `lifetime` is its child instance's, if any: the
+        /// error is dropped when processed if that instance is gone by then.
+        indirect case effectError(origin: ErrorOrigin, error: any Error, lifetime: InstanceLifetime?)
         /// An action sent by an effect's task: dropped when processed if the task was cancelled
         /// by then; it belongs to the task's effect group (if any) until its terminal.
         indirect case effectSend(EffectToken, logged: Bool)

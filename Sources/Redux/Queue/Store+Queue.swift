@@ -248,13 +248,23 @@ extension Store {
         case let .effectSend(token, logged):
             processEffectSend(entry, token: token, logged: logged)
         case let .resume(index, suspendedAt, result, lifetime):
+            lifetime?.sendEnded()
             currentRecord = entry.record
             resume(entry.run, after: index, suspendedAt: suspendedAt, result: result, lifetime: lifetime)
-        case let .effectError(origin, error):
+        case let .effectError(origin, error, lifetime):
             if let record = entry.record {
                 var parked = entry
                 parked.record = nil  // a parked entry never holds its record (no cycle)
                 if record.park(parked) { return }
+            }
+            if let lifetime {
+                lifetime.sendEnded()
+                // The error of a child instance that is gone reaches no resolver: a recovery
+                // would be reduced into whatever took the instance's place.
+                if !instanceIsAlive(lifetime) {
+                    if onLog != nil { emit(entry.run.sequence, entry.run.action, .effectErrorResolved(.dropped)) }
+                    return
+                }
             }
             resolveEffectError(error, origin: origin, run: entry.run)
         }
