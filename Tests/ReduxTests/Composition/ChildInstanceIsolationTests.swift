@@ -62,4 +62,49 @@ struct ChildInstanceIsolationTests {
         try await finishJobs(store, clock)
         #expect(store.state.fixed.count == 100)
     }
+
+    /// A feature split into several components, each lifted to the same place, is one instance:
+    /// one of its reducers (or middlewares) cancels what another started, for every kind of child.
+    @Test func componentsLiftedToOnePlaceShareTheInstancesCancellationIDs() async throws {
+        let starter = Reducer<Job, JobAction>(id: "starter", effects: { _, action in
+            guard action == .start else { return .none }
+            return .run { send in
+                try await send.sleep(for: jobDuration)
+                send(.finished)
+            }.cancellable(id: "job")
+        })
+        let finisher = Reducer<Job, JobAction>(id: "finisher", effects: { state, action in
+            switch action {
+            case .finished: state.count += 100
+            case .stop: return .cancel(id: "job")
+            default: break
+            }
+            return .none
+        })
+        let stopper = Middleware<Job, JobAction>(id: "stopper") { context in
+            context.action == .decrement ? .effect(.cancel(id: "job")) : .next
+        }
+        for stopWith in [JobAction.stop, .decrement] {
+            let clock = TestClock()
+            let store = Store(
+                initialState: Home(),
+                reducers: [
+                    homeReducer,
+                    starter.lift(state: \Home.sheet, action: .sheet), finisher.lift(state: \Home.sheet, action: .sheet),
+                    starter.lift(state: \Home.rows, action: .rows), finisher.lift(state: \Home.rows, action: .rows),
+                ],
+                middlewares: [stopper.lift(state: \Home.sheet, action: .sheet), stopper.lift(state: \Home.rows, action: .rows)],
+                options: StoreOptions(clock: clock)
+            )
+            store.dispatch(contentsOf: [.showSheet(1), .addRow(1), .addRow(2), .sheet(.start), .rows(.element(id: 1, action: .start)), .rows(.element(id: 2, action: .start))])
+            try await store.quiescent(timeout: patience)
+            store.dispatch(contentsOf: [.sheet(stopWith), .rows(.element(id: 1, action: stopWith))])
+            await clock.advance(by: jobDuration)
+            try await store.settled(timeout: patience)
+            #expect(store.state.sheet?.count == 0, "stopped with \(stopWith)")
+            #expect(store.state.rows[id: 1]?.count == 0, "stopped with \(stopWith)")
+            #expect(store.state.rows[id: 2]?.count == 100, "row 2 was not stopped (\(stopWith))")
+            #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
+        }
+    }
 }
