@@ -26,6 +26,9 @@ struct ChildAccess<Parent, ParentAction, Child, ChildAction, Key: Sendable>: Sen
     @usableFromInline let absence: @Sendable (Key) -> ChildAbsence
     /// The log component for `key`.
     @usableFromInline let component: @Sendable (Key) -> ChildPath.Component
+    /// The key of a child after it ran (a collection element is re-indexed when its reducer
+    /// changed its own id); `nil` for the kinds whose key never changes.
+    @usableFromInline let rekey: (@Sendable (Child) -> Key)?
 
     @inlinable
     init(
@@ -38,7 +41,8 @@ struct ChildAccess<Parent, ParentAction, Child, ChildAction, Key: Sendable>: Sen
         step: @escaping @Sendable (Parent, Key) -> ScopeStep?,
         alive: @escaping @Sendable (Parent, ScopeStep) -> Child?,
         absence: @escaping @Sendable (Key) -> ChildAbsence,
-        component: @escaping @Sendable (Key) -> ChildPath.Component
+        component: @escaping @Sendable (Key) -> ChildPath.Component,
+        rekey: (@Sendable (Child) -> Key)? = nil
     ) {
         self.name = name
         self.removable = removable
@@ -50,6 +54,7 @@ struct ChildAccess<Parent, ParentAction, Child, ChildAction, Key: Sendable>: Sen
         self.alive = alive
         self.absence = absence
         self.component = component
+        self.rekey = rekey
     }
 
     /// The parent action that carries `action` for the child at `key`, and the way back.
@@ -283,7 +288,8 @@ extension ChildAccess {
                 return elements[index]
             },
             absence: { id in .missingElement(id: "\(id)") },
-            component: { id in ChildPath.Component(name: name, element: "\(id)") }
+            component: { id in ChildPath.Component(name: name, element: "\(id)") },
+            rekey: { $0.id }
         )
     }
 }

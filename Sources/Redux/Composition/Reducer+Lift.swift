@@ -174,10 +174,18 @@ extension Reducer {
         let liftedEffects: Reducer<Parent, ParentAction>.EffectBody = { parent, parentAction in
             guard let routed = access.route(parentAction) else { return Reduction(.defaultNext) }
             var reduction = Reduction<Action>(.defaultNext)
-            _ = access.modify(&parent, routed.key) { child in reduction = effectBody(&child, routed.action) }
+            var newKey = routed.key
+            let rekey = access.rekey
+            _ = access.modify(&parent, routed.key) { child in
+                reduction = effectBody(&child, routed.action)
+                if let rekey { newKey = rekey(child) }
+            }
+            let key = newKey
             if reduction.effect.isNone { return Reduction(reduction.exit) }
-            guard let step = access.step(parent, routed.key) else { return Reduction(reduction.exit) }
-            let key = routed.key
+            // An element whose reducer changed its own id is re-indexed under the new id: a new
+            // instance there (its old id's work ends with the old instance), which the effect
+            // it returned belongs to.
+            guard let step = access.step(parent, key) else { return Reduction(reduction.exit) }
             let mapped = reduction.effect.map({ access.embed(key, $0) }, extract: { access.route($0)?.action })
             return Reduction(reduction.exit, Effect(.scoped(step, mapped)))
         }
