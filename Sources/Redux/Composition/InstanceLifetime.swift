@@ -81,15 +81,15 @@ final class InstanceLifetime: @unchecked Sendable {
     }
 }
 
-/// The store's registry of live child instances that have work in flight, by owner and path.
-/// Empty (and costing one atomic load per reducer chain) when no lifted child has started work.
+/// The store's registry of live child instances that have work in flight, by path (every
+/// component lifted to one place shares the instance). Empty (and costing one atomic load per
+/// reducer chain) when no lifted child has work in flight.
 ///
-/// The store sweeps it after every reducer chain: an instance no longer in the state ends (its
-/// tasks are cancelled) and is forgotten; an instance with a generation at every removable step
-/// and no task left is forgotten too (its late sends are still checked against the state, which
-/// tells its generation from a successor's, when they are processed); any other instance stays
-/// until it is gone, so that its end is recorded for its late sends. Thread-safe
-/// (`NSLock`): a concatenation's later part may look up its instance from a task.
+/// The store sweeps it after every reducer chain (and when `settled()` returns): an instance no
+/// longer in the state ends (its tasks are cancelled) and is forgotten; an instance with nothing
+/// in flight (``InstanceLifetime/isIdle``) is forgotten too, since nothing it started can
+/// arrive any more. Thread-safe (`NSLock`): a concatenation's later part may look up its
+/// instance from a task.
 @usableFromInline
 final class InstanceRegistry: @unchecked Sendable {
 
@@ -118,7 +118,7 @@ final class InstanceRegistry: @unchecked Sendable {
         return lifetime
     }
 
-    /// Ends the instances `isAlive` rejects and forgets them and the identified idle ones;
+    /// Ends the instances `isAlive` rejects and forgets them and the idle ones;
     /// returns the tasks to cancel (the caller cancels them outside the lock).
     func sweep(_ isAlive: (InstanceLifetime) -> Bool) -> [UInt64] {
         var victims: [UInt64] = []
