@@ -64,6 +64,15 @@ struct ChildAccess<Parent, ParentAction, Child, ChildAction, Key: Sendable>: Sen
         return routed.action
     }
 
+    /// A child effect as the parent's: what it sends is embedded for the child at `key`, and it
+    /// runs inside the instance `step` names (its ids scoped there, its work living as long as
+    /// the instance).
+    @inlinable
+    func parentEffect(_ effect: Effect<ChildAction>, key: Key, step: ScopeStep) -> Effect<ParentAction> where ParentAction: Sendable, ChildAction: Sendable {
+        let access = self
+        return Effect(.scoped(step, effect.map({ access.embed(key, $0) }, extract: { access.route($0)?.action })))
+    }
+
     /// The ``Lift`` of a component lifted through this access, wrapping the child component's own.
     @inlinable
     func lift(wrapping inner: Lift<Child, ChildAction>?) -> Lift<Parent, ParentAction> {

@@ -164,6 +164,8 @@ func liftedExit<Parent: Sendable, ParentAction: Sendable, Child: Sendable, Child
     key: Key,
     parent: Parent
 ) -> MiddlewareExit<Parent, ParentAction> {
+    // The child instance the exit's work belongs to (present: the middleware just ran on it).
+    func instanceStep() -> ScopeStep { access.step(parent, key) ?? ScopeStep(name: access.name, removable: access.removable) }
     switch exit {
     case .next:
         return .next
@@ -175,17 +177,15 @@ func liftedExit<Parent: Sendable, ParentAction: Sendable, Child: Sendable, Child
         return .exit(terminal.embedded { access.embed(key, $0) })
     case .effect(let effect):
         if effect.isNone { return .effect(.none) }
-        let step = access.step(parent, key) ?? ScopeStep(name: access.name, removable: access.removable)
-        let mapped = effect.map({ access.embed(key, $0) }, extract: { access.route($0)?.action })
-        return .effect(Effect(.scoped(step, mapped)))
+        return .effect(access.parentEffect(effect, key: key, step: instanceStep()))
     case .task(let work):
-        let step = access.step(parent, key) ?? ScopeStep(name: access.name, removable: access.removable)
+        let step = instanceStep()
         LiftChannel.pendingPath = [step] + (LiftChannel.pendingPath ?? [])
         return .task { context in
             try await work(context.lifted(access, key: key, step: step))
         }
     case .deferred(let handler):
-        let step = access.step(parent, key) ?? ScopeStep(name: access.name, removable: access.removable)
+        let step = instanceStep()
         LiftChannel.pendingPath = [step] + (LiftChannel.pendingPath ?? [])
         return .deferred { context in
             try await handler(context.lifted(access, key: key, step: step)).embedded { access.embed(key, $0) }

@@ -186,8 +186,7 @@ extension Reducer {
             // instance there (its old id's work ends with the old instance), which the effect
             // it returned belongs to.
             guard let step = access.step(parent, key) else { return Reduction(reduction.exit) }
-            let mapped = reduction.effect.map({ access.embed(key, $0) }, extract: { access.route($0)?.action })
-            return Reduction(reduction.exit, Effect(.scoped(step, mapped)))
+            return Reduction(reduction.exit, access.parentEffect(reduction.effect, key: key, step: step))
         }
         return Reducer<Parent, ParentAction>(id: id, body: exitBody, effectBody: liftedEffects, lift: lift)
     }
