@@ -40,6 +40,11 @@ final class EffectRuntime: @unchecked Sendable {
     /// Work started, not finished, and not asleep on the store's (virtual) clock.
     var runningCount: Int { lock.withLock { running } }
 
+    /// The ids of the tasks started and not finished yet (for the TestStore's in-flight check).
+    var unfinishedTaskIDs: Set<UInt64> {
+        lock.withLock { Set(tasks.lazy.filter { !$0.value.finished }.map(\.key)) }
+    }
+
     /// Entries in the runtime's tables (tasks and cancellation-id memberships): 0 when idle.
     var bookkeepingCount: Int { lock.withLock { tasks.count + byID.count } }
 

@@ -95,13 +95,27 @@ public final class Store<State: Sendable, Action: Sendable> {
     ///   - options: the clock and other settings.
     ///   - onLog: receives typed events on the main actor; with `nil`, no event is built and no
     ///     clock is read.
-    public init(
+    public convenience init(
         initialState: State,
         reducers: [Reducer<State, Action>],
         middlewares: [Middleware<State, Action>] = [],
         resolvers: [Resolver<State, Action>] = [],
         options: StoreOptions = StoreOptions(),
         onLog: LogHandler? = nil
+    ) {
+        self.init(initialState: initialState, reducers: reducers, middlewares: middlewares, resolvers: resolvers, options: options, onLog: onLog, reference: nil)
+    }
+
+    /// The designated initializer; `reference`, when given, is pointed at the new store before
+    /// the install hooks run (the testing observer reaches the store through it).
+    init(
+        initialState: State,
+        reducers: [Reducer<State, Action>],
+        middlewares: [Middleware<State, Action>],
+        resolvers: [Resolver<State, Action>],
+        options: StoreOptions,
+        onLog: LogHandler?,
+        reference: TestingReference?
     ) {
         self.stateKeyPath = \Store.state
         self.storage = initialState
@@ -121,6 +135,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.runtime = runtime
         self.effectClock = EffectClock(options.clock, runtime: runtime)
         if let virtual = options.clock as? any VirtualClock { virtual.attach(self) }
+        reference?.store = self
         installMiddlewares()
     }
 

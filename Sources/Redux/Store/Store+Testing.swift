@@ -1,0 +1,56 @@
+/// What the `ReduxTesting` product needs from a store and nothing else may use: a log observer
+/// that reaches the store (for the state after each step), the state without observation, the
+/// quiescence wait with a condition of its own, and the identities of the work in flight.
+///
+/// `package` access: visible to the targets of this package only, never to apps.
+extension Store {
+    /// Weak and set before the install hooks run, so the observer can read the state of a store
+    /// whose initializer has not returned yet. Read and written on the main actor only.
+    final class TestingReference: @unchecked Sendable {
+        weak var store: Store?
+        init() {}
+    }
+
+    /// Creates a store whose log goes to `observer` together with the store itself: the
+    /// observer can read the state at every event, including those of the actions the install
+    /// hooks dispatch while the initializer runs.
+    package convenience init(
+        initialState: State,
+        reducers: [Reducer<State, Action>],
+        middlewares: [Middleware<State, Action>],
+        resolvers: [Resolver<State, Action>],
+        options: StoreOptions,
+        observer: @escaping @MainActor @Sendable (Store, LogEvent<Action>) -> Void
+    ) {
+        let reference = TestingReference()
+        self.init(
+            initialState: initialState, reducers: reducers, middlewares: middlewares, resolvers: resolvers,
+            options: options,
+            onLog: { event in
+                if let store = reference.store { observer(store, event) }
+            },
+            reference: reference
+        )
+    }
+
+    /// The state, without registering observation interest.
+    package var unobservedState: State { storage }
+
+    /// Waits until `condition` holds or the store is quiescent (see ``quiescent(timeout:)``),
+    /// re-checking whenever the store's settle signal pulses. Returns whether `condition` held.
+    /// - Throws: ``SettleTimeoutError`` when `timeout` passes first; `CancellationError`.
+    package func waitUntilQuiescent(or condition: @escaping (Store) -> Bool, timeout: Duration?) async throws -> Bool {
+        var held = false
+        try await wait(until: { store in
+            if condition(store) { held = true; return true }
+            return store.isQuiescent
+        }, timeout: timeout, running: { $0.runtime.runningCount })
+        return held
+    }
+
+    /// The runtime's ids of the tasks started and not finished (effects, `.task`, `.deferred`).
+    package nonisolated var inFlightTaskIDs: Set<UInt64> { runtime.unfinishedTaskIDs }
+
+    /// How many of the tasks in flight are asleep on the store's clock right now.
+    package var sleepingTaskCount: Int { runtime.activeCount - runtime.runningCount }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// One step the store processed, as the ``TestStore`` saw it in the store's log: an action that
+/// reached its terminal, or one that suspended in a `.deferred` handler, with the state right
+/// after it.
+struct TestRecord<State, Action: Sendable> {
+    enum Status { case pending, asserted, skipped }
+
+    /// The dispatch's sequence number.
+    let sequence: UInt64
+    /// The action as dispatched (before any `.nextAs`).
+    let action: Action
+    /// How its run ended; `nil` when this record is its suspension.
+    let outcome: DispatchOutcome<Action>?
+    /// Whether this record is the resumption of an action that suspended earlier.
+    let isResumption: Bool
+    /// The state right after this step (unchanged by a suspension).
+    let after: State
+    var status: Status = .pending
+
+    var isSuspension: Bool { outcome == nil }
+
+    /// One line for failure messages: "received .loaded(5) (reduced)".
+    var summary: String {
+        let what = isResumption ? "resumption of" : (isSuspension ? "suspension of" : "action")
+        let how = outcome.map { " (\($0))" } ?? " (suspended in .deferred)"
+        return "\(what) \(describe(action))\(how)"
+    }
+}
+
+/// An action (or any value) on one line, as failure messages show it.
+func describe(_ value: some Any) -> String {
+    switch Mirror(reflecting: value).displayStyle {
+    case .enum: "." + String(describing: value)
+    case .struct, .class: String(reflecting: value)
+    default: String(describing: value)
+    }
+}
+
+/// An effect error no resolver recovered, waiting to be reported by the next step.
+struct UnresolvedEffectError<Action: Sendable> {
+    let action: Action
+    let origin: ErrorOrigin?
+    let error: any Error
+}
+
+/// Everything the store processed, in order, built from its log on the main actor.
+@MainActor
+final class TestLedger<State: Sendable, Action: Sendable> {
+    let initialState: State
+    private(set) var records: [TestRecord<State, Action>] = []
+    /// Index of the first record that may still be pending (all before it are settled).
+    private var firstOpen = 0
+    /// The action each sequence number was dispatched with (from `.enqueued`).
+    private var dispatched: [UInt64: Action] = [:]
+    /// Sequence numbers suspended and not resumed yet.
+    private(set) var suspended: Set<UInt64> = []
+    /// Sequence numbers the test itself sent.
+    var sent: Set<UInt64> = []
+    var unresolvedErrors: [UnresolvedEffectError<Action>] = []
+    /// Effect errors seen (`.effectFailed`), by sequence, until they are resolved.
+    private var failing: [UInt64: (ErrorOrigin, any Error)] = [:]
+
+    let leftovers: TestLeftovers
+
+    init(initialState: State, leftovers: TestLeftovers) {
+        self.initialState = initialState
+        self.leftovers = leftovers
+    }
+
+    /// Takes one log event; `state` reads the store's state at that moment.
+    func observe(_ event: LogEvent<Action>, state: () -> State) {
+        switch event.kind {
+        case .enqueued:
+            if dispatched[event.sequence] == nil { dispatched[event.sequence] = event.action }
+        case .middleware(_, .deferred):
+            suspended.insert(event.sequence)
+            append(event, outcome: nil, resumption: false, state: state())
+        case .refused(let reason, _):
+            append(event, outcome: .refused(reason), resumption: false, state: state())
+        case .terminal(let outcome):
+            let resumption = suspended.remove(event.sequence) != nil
+            append(event, outcome: outcome, resumption: resumption, state: state())
+            dispatched[event.sequence] = nil
+        case .effectFailed(let origin, let error):
+            failing[event.sequence] = (origin, error)
+        case .effectErrorResolved(let resolution):
+            let failure = failing.removeValue(forKey: event.sequence)
+            if case .failed(let error) = resolution {
+                unresolvedErrors.append(UnresolvedEffectError(action: event.action, origin: failure?.0, error: error))
+            }
+        default:
+            break
+        }
+    }
+
+    private func append(_ event: LogEvent<Action>, outcome: DispatchOutcome<Action>?, resumption: Bool, state: State) {
+        let record = TestRecord(
+            sequence: event.sequence, action: dispatched[event.sequence] ?? event.action,
+            outcome: outcome, isResumption: resumption, after: state
+        )
+        leftovers.add(records.count, record.summary)
+        records.append(record)
+    }
+
+    /// The state just before record `index`.
+    func state(before index: Int) -> State {
+        index == 0 ? initialState : records[index - 1].after
+    }
+
+    /// The state after the last record (the store's state once nothing is processing).
+    var lastState: State { records.last?.after ?? initialState }
+
+    /// Indices of the records still pending, in order.
+    var pendingIndices: [Int] {
+        var result: [Int] = []
+        var index = firstOpen
+        while index < records.count {
+            if records[index].status == .pending { result.append(index) }
+            index += 1
+        }
+        return result
+    }
+
+    /// The first pending record at or after `start` that `predicate` accepts.
+    func firstPending(from start: Int = 0, where predicate: (TestRecord<State, Action>) -> Bool) -> Int? {
+        var index = max(start, firstOpen)
+        while index < records.count {
+            if records[index].status == .pending, predicate(records[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    func mark(_ index: Int, _ status: TestRecord<State, Action>.Status) {
+        records[index].status = status
+        leftovers.remove(index)
+        while firstOpen < records.count, records[firstOpen].status != .pending { firstOpen += 1 }
+    }
+
+    /// The index of the record with `sequence` (the suspension or the completion: `resumption`).
+    func index(of sequence: UInt64, resumption: Bool) -> Int? {
+        var index = records.count - 1
+        while index >= 0 {
+            let record = records[index]
+            if record.sequence == sequence, record.isResumption == resumption { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    var hasPending: Bool { firstOpen < records.count }
+}

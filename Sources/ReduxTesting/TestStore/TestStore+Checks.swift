@@ -1,0 +1,156 @@
+/// The checks every step shares: state, outcome, what is left pending.
+extension TestStore {
+    var isExhaustive: Bool { exhaustivity == .on }
+
+    var showsSkipped: Bool {
+        if case .off(showsSkipped: true) = exhaustivity { return true }
+        return false
+    }
+
+    /// Notes a check skipped in non-exhaustive mode (listed when asked to).
+    func skip(_ message: String, at site: TestSite) {
+        skipped.append(message)
+        if showsSkipped { site.listSkipped(message) }
+    }
+
+    /// Checks a step's state. Exhaustive: `change` applied to `before` must give `after` exactly.
+    /// Non-exhaustive: `change` applied to the current state must leave it unchanged (so only
+    /// what the closure states is checked, against everything reduced so far).
+    func checkState(
+        before: State, after: State, change: ((inout State) throws -> Void)?, step: String, at site: TestSite
+    ) {
+        let actual = isExhaustive ? after : state
+        var expected = isExhaustive ? before : actual
+        do {
+            try change?(&expected)
+        } catch {
+            site.fail("The expected-state closure of \(step) threw \(describe(error)).")
+            return
+        }
+        if expected != actual {
+            let heading = isExhaustive
+                ? "The state after \(step) is not what the test expected"
+                : "The state after \(step) does not have what the test expected"
+            site.fail("\(heading) (− expected, + actual):\n\(stateDifference(expected, actual))")
+            return
+        }
+        if !isExhaustive {
+            var described = before
+            do { try change?(&described) } catch { return }
+            if described != after {
+                skip("state changes after \(step) not described:\n\(stateDifference(described, after))", at: site)
+            }
+        }
+    }
+
+    /// Checks an outcome against the test's expectation; with none, a failure (and, in
+    /// exhaustive mode, a recovered error) is reported as undeclared.
+    func checkOutcome(_ outcome: DispatchOutcome<Action>, expected: DispatchOutcome<Action>?, step: String, sentByTest: Bool, at site: TestSite) {
+        if let expected {
+            if !outcomesMatch(outcome, expected) {
+                site.fail("\(step) ended \(describe(outcome)), but the test expected \(describe(expected)).")
+            }
+            return
+        }
+        switch outcome {
+        case .failed(let error):
+            if isExhaustive || sentByTest {
+                site.fail("\(step) failed with \(describe(error)), and the test did not declare it (pass `expecting: .failed(…)`).")
+            } else {
+                skip("\(step) failed with \(describe(error))", at: site)
+            }
+        case .recovered(let recovery, _):
+            if isExhaustive {
+                site.fail("\(step) raised an error that a resolver recovered (\(describe(recovery))), and the test did not declare it (pass `expecting: \(describe(outcome))`).")
+            }
+        case .refused(let reason):
+            site.fail("\(step) was refused (\(reason)): the store no longer accepts actions.")
+        case .cancelled:
+            site.fail("\(step) was cancelled: the store was invalidated before it reached its terminal.")
+        default:
+            break
+        }
+    }
+
+    /// Reports effect errors no resolver recovered, seen since the last step.
+    func reportUnresolvedEffectErrors(at site: TestSite) {
+        guard !ledger.unresolvedErrors.isEmpty else { return }
+        let errors = ledger.unresolvedErrors
+        ledger.unresolvedErrors.removeAll()
+        for failure in errors {
+            let origin = failure.origin.map { " (\($0))" } ?? ""
+            let message = "An effect of \(describe(failure.action))\(origin) failed with \(describe(failure.error)), and no resolver recovered it."
+            if isExhaustive { site.fail(message) } else { skip(message, at: site) }
+        }
+    }
+
+    /// Settles the pending records before `index`: in exhaustive mode each is a failure (it was
+    /// processed before `step` and nobody asserted it); otherwise they are skipped.
+    func settlePending(before index: Int, step: String, receivedOnly: Bool, at site: TestSite) {
+        let earlier = ledger.pendingIndices.filter { $0 < index }
+            .filter { !receivedOnly || isReceived(ledger.records[$0]) }
+        guard !earlier.isEmpty else { return }
+        let lines = earlier.map { "  • \(ledger.records[$0].summary)" }.joined(separator: "\n")
+        for position in earlier { ledger.mark(position, .skipped) }
+        if isExhaustive {
+            site.fail("The store processed \(earlier.count) action\(earlier.count == 1 ? "" : "s") before \(step) that the test did not receive:\n\(lines)")
+        } else {
+            skip("not received before \(step):\n\(lines)", at: site)
+        }
+    }
+
+    /// A record of an action the test did not send (and not a resumption).
+    func isReceived(_ record: TestRecord<State, Action>) -> Bool {
+        !record.isResumption && !ledger.sent.contains(record.sequence)
+    }
+
+    /// Effects in flight that the test did not skip.
+    var unskippedInFlight: Int { store.inFlightTaskIDs.subtracting(skippedTasks).count }
+
+    /// Waits until `condition` holds, the store is quiescent, or `timeout` (real time) passes.
+    func wait(timeout: Duration, until condition: @escaping () -> Bool) async -> WaitResult {
+        if condition() { return .held }
+        do {
+            let held = try await store.waitUntilQuiescent(or: { _ in condition() }, timeout: timeout)
+            return held || condition() ? .held : .quiescent
+        } catch is SettleTimeoutError {
+            return condition() ? .held : .timedOut
+        } catch {
+            return condition() ? .held : .cancelled
+        }
+    }
+
+    /// Why nothing arrived, for failure messages.
+    func nothingArrived(_ result: WaitResult, timeout: Duration) -> String {
+        let asleep = store.sleepingTaskCount
+        switch result {
+        case .timedOut:
+            return "it timed out after \(timeout) with \(unskippedInFlight) effect\(unskippedInFlight == 1 ? "" : "s") in flight"
+        case .cancelled:
+            return "the test's task was cancelled while waiting"
+        default:
+            if asleep > 0 {
+                return "the store is quiescent: \(asleep) effect\(asleep == 1 ? " is" : "s are") asleep on the clock (advance it first?)"
+            }
+            return "the store is quiescent and no effect is in flight"
+        }
+    }
+
+    func markAsserted(_ index: Int) { ledger.mark(index, .asserted) }
+}
+
+/// How a wait ended.
+enum WaitResult { case held, quiescent, timedOut, cancelled }
+
+/// Whether two outcomes are the same: with `==` when the action type is `Equatable`, by their
+/// text otherwise.
+func outcomesMatch<Action>(_ lhs: DispatchOutcome<Action>, _ rhs: DispatchOutcome<Action>) -> Bool {
+    if let equatable = lhs as Any as? any Equatable {
+        return equals(equatable, rhs)
+    }
+    return describe(lhs) == describe(rhs)
+}
+
+private func equals<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+    (rhs as? Value) == lhs
+}

@@ -1,0 +1,89 @@
+/// Ending a test, and the deliberate gaps.
+extension TestStore {
+    /// Ends the test: waits (real time, up to `timeout`) until the store is quiescent, then, in
+    /// exhaustive mode, reports every action the store processed that the test did not receive
+    /// (with the change it made), every action still suspended in a `.deferred` handler, every
+    /// effect still in flight — running, or asleep on the clock — that
+    /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` did not skip, and every effect
+    /// error no resolver recovered. In non-exhaustive mode the same are skipped (and listed when
+    /// ``Exhaustivity/off(showsSkipped:)`` asks for it). It never moves the clock.
+    ///
+    /// Call it at the end of every test; the deinitializer is only a fallback, which cannot wait.
+    ///
+    /// - Parameter timeout: the longest real time to wait for running effects. Default: 1 second.
+    public func finish(
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let result = await wait(timeout: timeout) { false }
+        reportUnresolvedEffectErrors(at: site)
+        var problems: [String] = []
+        let pending = ledger.pendingIndices
+        for index in pending {
+            let record = ledger.records[index]
+            let change = record.after == ledger.state(before: index)
+                ? " — no state change"
+                : ", which changed the state (− before, + after):\n\(stateDifference(ledger.state(before: index), record.after))"
+            problems.append("\(isReceived(record) ? "received" : "not asserted:") \(record.summary)\(change)")
+            ledger.mark(index, .skipped)
+        }
+        for sequence in ledger.suspended.sorted() {
+            let action = ledger.index(of: sequence, resumption: false).map { describe(ledger.records[$0].action) } ?? "#\(sequence)"
+            problems.append("\(action) is still suspended in its .deferred handler")
+        }
+        let inFlight = unskippedInFlight
+        if inFlight > 0 {
+            let asleep = min(store.sleepingTaskCount, inFlight)
+            let detail = result == .timedOut ? " after waiting \(timeout)" : (asleep > 0 ? " (\(asleep) asleep on the clock)" : "")
+            problems.append("\(inFlight) effect\(inFlight == 1 ? "" : "s") still in flight\(detail); advance the clock, cancel them, or call skipInFlightEffects()")
+        }
+        leftovers.set(finished: true)
+        guard !problems.isEmpty else { return }
+        if isExhaustive {
+            site.fail("The test ended with work nobody asserted:\n" + problems.map { "  • \($0)" }.joined(separator: "\n"))
+        } else {
+            for problem in problems { skip(problem, at: site) }
+        }
+    }
+
+    /// Marks every action received so far and not asserted as skipped, after waiting (real
+    /// time, up to 1 second) until the store is quiescent — a deliberate gap in an exhaustive
+    /// test. With `strict`, reports a failure when there was nothing to skip.
+    public func skipReceivedActions(
+        strict: Bool = true,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        _ = await wait(timeout: .seconds(1)) { false }
+        let received = ledger.pendingIndices.filter { isReceived(ledger.records[$0]) }
+        if received.isEmpty {
+            if strict { site.fail("skipReceivedActions(): there were no received actions to skip.") }
+            return
+        }
+        for index in received {
+            skipped.append("skipped on purpose: \(ledger.records[index].summary)")
+            ledger.mark(index, .skipped)
+        }
+    }
+
+    /// Stops counting the effects in flight now — running or asleep on the clock — as
+    /// unfinished work at ``finish(timeout:fileID:filePath:line:column:)``. They are not
+    /// cancelled: they go on, and what they send later is received as usual. With `strict`,
+    /// reports a failure when no effect was in flight.
+    public func skipInFlightEffects(
+        strict: Bool = true,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let inFlight = store.inFlightTaskIDs
+        let fresh = inFlight.subtracting(skippedTasks)
+        if fresh.isEmpty {
+            if strict { site.fail("skipInFlightEffects(): there were no effects in flight to skip.") }
+            return
+        }
+        skippedTasks.formUnion(fresh)
+        leftovers.set(skippedTasks: skippedTasks)
+        skipped.append("skipped on purpose: \(fresh.count) effect\(fresh.count == 1 ? "" : "s") in flight")
+    }
+}

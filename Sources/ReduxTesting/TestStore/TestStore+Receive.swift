@@ -1,0 +1,135 @@
+/// Receiving the actions the pipeline processed on its own.
+extension TestStore {
+    /// Checks the next action the test did not send — an effect's send, a middleware's or a
+    /// task's dispatch, a resolver's recovery of a task error — and the change it made.
+    ///
+    /// Waits (real time, up to `timeout`) until such an action has been processed or the store
+    /// is quiescent (every effect finished or asleep on the clock); it never moves the clock, so
+    /// an action an effect sends after a sleep on a `TestClock` needs `await clock.advance(by:)`
+    /// first — otherwise this reports, at once, that nothing was received.
+    ///
+    /// Exhaustive: the next action the store processed must be this one; `assert` is applied to
+    /// the state just before it and compared with the state right after it, so changes are
+    /// credited to the action that made them. Non-exhaustive: earlier received actions are
+    /// skipped until one matches, and `assert` is checked against the current state.
+    ///
+    /// - Parameters:
+    ///   - action: the action expected (compared with `==`).
+    ///   - expected: the outcome the test expects; undeclared failures are reported as for `send`.
+    ///   - timeout: the longest real time to wait. Default: 1 second.
+    ///   - assert: mutates a copy of the state into the state the test expects.
+    /// - Returns: the step's handle, or `nil` when nothing matching was received.
+    @discardableResult
+    public func receive(
+        _ action: Action,
+        expecting expected: DispatchOutcome<Action>? = nil,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        assert: ((inout State) throws -> Void)? = nil
+    ) async -> TestStep<Action>? where Action: Equatable {
+        await receive(
+            describe(action), matching: { $0 == action }, expectedAction: action, expected: expected, timeout: timeout,
+            at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
+        )
+    }
+
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching the
+    /// received action with `predicate` (for actions that are not `Equatable`, or to match a case
+    /// whatever its payload: `receive(where: { if case .loaded = $0 { true } else { false } })`).
+    @discardableResult
+    public func receive(
+        where predicate: @escaping (Action) -> Bool,
+        expecting expected: DispatchOutcome<Action>? = nil,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        assert: ((inout State) throws -> Void)? = nil
+    ) async -> TestStep<Action>? {
+        await receive(
+            "an action matching the predicate", matching: predicate, expected: expected, timeout: timeout,
+            at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
+        )
+    }
+
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching one
+    /// case of the action: `embedding` extracts the case's payload (the composition issue's
+    /// ``Embedding``, as a case matcher); any payload matches.
+    @discardableResult
+    public func receive<Payload>(
+        _ embedding: Embedding<Action, Payload>,
+        expecting expected: DispatchOutcome<Action>? = nil,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        assert: ((inout State) throws -> Void)? = nil
+    ) async -> TestStep<Action>? {
+        await receive(
+            "an action of the case given", matching: { embedding.extract($0) != nil }, expected: expected, timeout: timeout,
+            at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
+        )
+    }
+
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching one
+    /// case of the action with the payload `payload`.
+    @discardableResult
+    public func receive<Payload: Equatable>(
+        _ embedding: Embedding<Action, Payload>,
+        _ payload: Payload,
+        expecting expected: DispatchOutcome<Action>? = nil,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        assert: ((inout State) throws -> Void)? = nil
+    ) async -> TestStep<Action>? {
+        await receive(
+            "an action of the case given with payload \(describe(payload))", matching: { embedding.extract($0) == payload },
+            expected: expected, timeout: timeout,
+            at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
+        )
+    }
+
+    func receive(
+        _ wanted: String,
+        matching matches: @escaping (Action) -> Bool,
+        expectedAction: Action? = nil,
+        expected: DispatchOutcome<Action>?,
+        timeout: Duration,
+        at site: TestSite,
+        assert: ((inout State) throws -> Void)?
+    ) async -> TestStep<Action>? {
+        reportUnresolvedEffectErrors(at: site)
+        let exhaustive = isExhaustive
+        let candidate: () -> Int? = { [ledger, unowned self] in
+            exhaustive
+                ? ledger.firstPending(where: { _ in true })
+                : ledger.firstPending(where: { self.isReceived($0) && matches($0.action) })
+        }
+        let result = await wait(timeout: timeout) { candidate() != nil }
+        reportUnresolvedEffectErrors(at: site)
+        guard let index = candidate() else {
+            site.fail("Expected to receive \(wanted), but nothing was received: \(nothingArrived(result, timeout: timeout)).")
+            return nil
+        }
+        let record = ledger.records[index]
+        if exhaustive {
+            if !isReceived(record) {
+                markAsserted(index)
+                site.fail("Expected to receive \(wanted), but the next step the store processed is the \(record.summary); assert it with `resumed(_:)` first.")
+                return nil
+            }
+            if !matches(record.action) {
+                markAsserted(index)
+                let difference = expectedAction.map { ":\n" + stateDifference($0, record.action) } ?? "."
+                site.fail("Expected to receive \(wanted), but the store received \(describe(record.action))\(difference)")
+                return nil
+            }
+        } else {
+            settlePending(before: index, step: "receiving \(describe(record.action))", receivedOnly: true, at: site)
+        }
+        markAsserted(index)
+        let step = "receiving \(describe(record.action))"
+        let handle = TestStep(action: record.action, sequence: record.sequence, outcome: record.outcome, expectedOutcome: expected)
+        if let outcome = record.outcome {
+            checkOutcome(outcome, expected: expected, step: step, sentByTest: false, at: site)
+        }
+        checkState(before: ledger.state(before: index), after: record.after, change: assert, step: step, at: site)
+        return handle
+    }
+}

@@ -1,0 +1,127 @@
+/// Sending actions, and asserting the resumption of one that suspended.
+extension TestStore {
+    /// Sends `action` through the whole pipeline and checks what it did.
+    ///
+    /// The store processes the action at once, as a main-actor dispatch would — after what other
+    /// isolations had queued before it, and followed by what main-actor code dispatches while it
+    /// runs. `send` returns when the action has reached its terminal, or has suspended in a
+    /// middleware's `.deferred` handler (the step's ``TestStep/outcome`` is then `nil`; assert
+    /// the resumption with ``resumed(_:expecting:timeout:fileID:filePath:line:column:assert:)``).
+    /// It never waits on the clock.
+    ///
+    /// Checks, reported at this call's file and line:
+    /// - exhaustive: `assert` applied to a copy of the state just before the action must give
+    ///   exactly the state just after it (changes caused by actions processed after it are
+    ///   credited to their own `receive`); non-exhaustive: `assert` applied to the current state
+    ///   must leave it unchanged;
+    /// - the outcome equals `expected` when given; when not, an outcome of
+    ///   ``DispatchOutcome/failed(_:)`` (and, in exhaustive mode, ``DispatchOutcome/recovered(_:reduced:)``)
+    ///   is reported as undeclared, as are `.refused` and `.cancelled`;
+    /// - exhaustive: actions the store processed before this one and the test did not receive
+    ///   are reported.
+    ///
+    /// - Parameters:
+    ///   - action: the action to dispatch.
+    ///   - expected: the outcome the test expects (e.g. `.recovered(.reduceAs(.loginFailed), reduced: true)`).
+    ///   - assert: mutates a copy of the state into the state the test expects; it runs on a copy
+    ///     and touches nothing the feature uses.
+    /// - Returns: the step's handle.
+    @discardableResult
+    public func send(
+        _ action: Action,
+        expecting expected: DispatchOutcome<Action>? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        assert: ((inout State) throws -> Void)? = nil
+    ) async -> TestStep<Action> {
+        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        reportUnresolvedEffectErrors(at: site)
+        let ticket = store.dispatchTracked(action, file: fileID, line: line)
+        let sequence = ticket.sequence
+        ledger.sent.insert(sequence)
+        let step = "sending \(describe(action))"
+        guard let index = ledger.index(of: sequence, resumption: false) else {
+            site.fail("\(step): the store did not process it (no terminal and no suspension in its log).")
+            return TestStep(action: action, sequence: sequence, outcome: nil, expectedOutcome: expected)
+        }
+        settlePending(before: index, step: step, receivedOnly: false, at: site)
+        markAsserted(index)
+        let record = ledger.records[index]
+        let handle = TestStep(action: action, sequence: sequence, outcome: record.outcome, expectedOutcome: expected)
+        if let outcome = record.outcome {
+            checkOutcome(outcome, expected: expected, step: step, sentByTest: true, at: site)
+        }
+        checkState(before: ledger.state(before: index), after: record.after, change: assert, step: step, at: site)
+        reportUnresolvedEffectErrors(at: site)
+        return handle
+    }
+
+    /// Checks the resumption of an action that suspended in a `.deferred` handler: the chain
+    /// that ran when its handler returned, and the change it made.
+    ///
+    /// Waits (real time, up to `timeout`) until the resumption has been processed or the store is
+    /// quiescent; it never moves the clock, so a handler that sleeps on a `TestClock` needs
+    /// `await clock.advance(by:)` first — otherwise this reports that the action is still
+    /// suspended, at once. Exhaustive: the actions processed before the resumption must have been
+    /// received first; `assert` is applied to the state just before the resumption and compared
+    /// with the state right after it. Updates `step`'s ``TestStep/outcome``.
+    ///
+    /// - Parameters:
+    ///   - step: what ``send(_:expecting:fileID:filePath:line:column:assert:)`` (or a `receive`) returned.
+    ///   - expected: the outcome expected; by default the one `send` was given.
+    ///   - timeout: the longest real time to wait. Default: 1 second.
+    @discardableResult
+    public func resumed(
+        _ step: TestStep<Action>,
+        expecting expected: DispatchOutcome<Action>? = nil,
+        timeout: Duration = .seconds(1),
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        assert: ((inout State) throws -> Void)? = nil
+    ) async -> TestStep<Action> {
+        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let what = "the resumption of \(describe(step.action))"
+        guard ledger.index(of: step.sequence, resumption: false).map({ ledger.records[$0].isSuspension }) == true else {
+            site.fail("\(describe(step.action)) did not suspend in a .deferred handler: there is no resumption to assert.")
+            return step
+        }
+        let sequence = step.sequence
+        let result = await wait(timeout: timeout) { [ledger] in ledger.index(of: sequence, resumption: true) != nil }
+        reportUnresolvedEffectErrors(at: site)
+        guard let index = ledger.index(of: sequence, resumption: true) else {
+            site.fail("\(describe(step.action)) is still suspended in its .deferred handler: \(nothingArrived(result, timeout: timeout)).")
+            return step
+        }
+        guard ledger.records[index].status == .pending else {
+            site.fail("\(what) was already asserted.")
+            return step
+        }
+        settlePending(before: index, step: what, receivedOnly: !isExhaustive, at: site)
+        markAsserted(index)
+        let record = ledger.records[index]
+        step.outcome = record.outcome
+        if let outcome = record.outcome {
+            checkOutcome(outcome, expected: expected ?? step.expectedOutcome, step: what, sentByTest: ledger.sent.contains(sequence), at: site)
+        }
+        checkState(before: ledger.state(before: index), after: record.after, change: assert, step: what, at: site)
+        return step
+    }
+
+    /// Checks the current state without sending anything: `assert` applied to a copy of the
+    /// current state (everything reduced so far) must leave it unchanged.
+    public func assert(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        _ assert: (inout State) throws -> Void
+    ) async {
+        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let current = state
+        var expected = current
+        do {
+            try assert(&expected)
+        } catch {
+            site.fail("The expected-state closure of assert threw \(describe(error)).")
+            return
+        }
+        if expected != current {
+            site.fail("The current state is not what the test expected (− expected, + actual):\n\(stateDifference(expected, current))")
+        }
+    }
+}

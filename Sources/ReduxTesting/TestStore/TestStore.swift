@@ -1,0 +1,153 @@
+import Foundation
+
+/// A store for tests: it runs a feature's real pipeline — middlewares, resolvers, reducers,
+/// effects, lifted children — and checks, step by step, what each action did to the state.
+///
+/// ```swift
+/// let store = TestStore(initialState: Counter(), reducers: [counterReducer])
+/// await store.send(.increment) { $0.count = 1 }
+/// await store.receive(.saved) { $0.isSaving = false }
+/// await store.finish()
+/// ```
+///
+/// How it checks: ``send(_:expecting:fileID:filePath:line:column:assert:)`` dispatches the
+/// action to the live store, which processes it at once (and whatever main-actor code dispatches
+/// meanwhile, in arrival order, exactly as a live store would). The test store reads the store's
+/// log and keeps, for every processed action, the state right after it. Each step applies the
+/// test's expected mutation to a copy of the state before the action and compares it with the
+/// state after it; a mismatch is reported with a structural diff. Actions the pipeline processed
+/// on its own — effect sends, middleware and task dispatches, resolver recoveries of task
+/// errors — are checked by ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``,
+/// in the order they were processed, each with the change it caused. The test store only
+/// observes: it never holds an action back or reorders one.
+///
+/// Exhaustive by default (see ``Exhaustivity``): a state change nobody described, an action
+/// received and not asserted, a failure the test did not declare, an effect still in flight at
+/// ``finish(timeout:fileID:filePath:line:column:)`` are all reported. Set ``exhaustivity`` to
+/// ``Exhaustivity/off`` to check only what the test states.
+///
+/// Time: the store runs on ``clock``, a `TestClock` unless the test gives another. Nothing waits
+/// on virtual time implicitly; the test moves the clock (`await clock.advance(by:)`).
+///
+/// Failures are reported through Swift Testing (`Issue.record`) while a Swift Testing test runs,
+/// and through `XCTFail` otherwise, at the file and line of the step that found them.
+///
+/// Isolation: main actor, like ``Store``. The idea is The Composable Architecture's `TestStore`;
+/// this one runs wherever Swift runs, Linux included.
+@MainActor
+public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
+    /// The live store under test. Dispatching to it directly bypasses the test store's checks:
+    /// its actions count as received.
+    public let store: Store<State, Action>
+    /// The clock the store runs on (a `TestClock` unless another was given).
+    public let clock: any Clock<Duration>
+    /// How much the test must describe; may be changed between steps.
+    public var exhaustivity: Exhaustivity {
+        didSet { leftovers.set(exhaustive: exhaustivity == .on) }
+    }
+    /// The checks skipped in non-exhaustive mode, in order, one line each (kept whether or not
+    /// ``Exhaustivity/off(showsSkipped:)`` lists them).
+    public internal(set) var skipped: [String] = []
+
+    let ledger: TestLedger<State, Action>
+    let leftovers: TestLeftovers
+    let creationSite: TestSite
+    /// Tasks in flight when ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` ran.
+    var skippedTasks: Set<UInt64> = []
+
+    /// Creates a test store like ``Store/init(initialState:reducers:middlewares:resolvers:options:onLog:)``.
+    ///
+    /// - Parameters:
+    ///   - initialState: the state before any action.
+    ///   - reducers: the reducer chain.
+    ///   - middlewares: the middleware chain; install hooks run now, and what they dispatch is
+    ///     received like any action the store processes on its own.
+    ///   - resolvers: the resolver chain.
+    ///   - clock: the store's clock; a fresh `TestClock` by default.
+    ///   - exhaustivity: ``Exhaustivity/on`` by default.
+    ///   - onLog: also receives the store's log, after the test store read each event.
+    public init(
+        initialState: State,
+        reducers: [Reducer<State, Action>],
+        middlewares: [Middleware<State, Action>] = [],
+        resolvers: [Resolver<State, Action>] = [],
+        clock: any Clock<Duration> = TestClock(),
+        exhaustivity: Exhaustivity = .on,
+        onLog: Store<State, Action>.LogHandler? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let leftovers = TestLeftovers()
+        let ledger = TestLedger<State, Action>(initialState: initialState, leftovers: leftovers)
+        self.ledger = ledger
+        self.leftovers = leftovers
+        self.clock = clock
+        self.exhaustivity = exhaustivity
+        self.creationSite = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.store = Store(
+            initialState: initialState, reducers: reducers, middlewares: middlewares, resolvers: resolvers,
+            options: StoreOptions(clock: clock, printsDiagnostics: false),
+            observer: { store, event in
+                ledger.observe(event) { store.unobservedState }
+                onLog?(event)
+            }
+        )
+        leftovers.set(exhaustive: exhaustivity == .on)
+    }
+
+    /// Creates a test store with one plain reducer that handles every action, like
+    /// ``Store/init(initialState:options:onLog:reduce:)``.
+    public convenience init(
+        initialState: State,
+        clock: any Clock<Duration> = TestClock(),
+        exhaustivity: Exhaustivity = .on,
+        onLog: Store<State, Action>.LogHandler? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        reduce: @escaping @Sendable (inout State, Action) -> Void
+    ) {
+        self.init(
+            initialState: initialState, reducers: [Reducer(id: "reduce", handlingAll: reduce)],
+            clock: clock, exhaustivity: exhaustivity, onLog: onLog,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+
+    /// The store's current state: everything reduced so far.
+    public var state: State { store.unobservedState }
+
+    /// A fallback for a test that never called ``finish(timeout:fileID:filePath:line:column:)``:
+    /// in exhaustive mode, actions received and not asserted and effects still in flight are
+    /// reported at the test store's creation site, while a test is current. It cannot wait.
+    deinit {
+        let report = leftovers.reportAtDeinit()
+        let inFlight = store.inFlightTaskIDs.subtracting(report.skippedTasks).count
+        guard report.exhaustive, !report.finished else { return }
+        var problems = report.pending
+        if inFlight > 0 { problems.append("\(inFlight) effect\(inFlight == 1 ? "" : "s") still in flight") }
+        guard !problems.isEmpty else { return }
+        creationSite.failFromDeinit(
+            "The TestStore was released without `await store.finish()`, leaving:\n" + problems.map { "  • \($0)" }.joined(separator: "\n")
+        )
+    }
+}
+
+/// What the deinitializer may read: kept under a lock, updated on the main actor.
+final class TestLeftovers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: [Int: String] = [:]
+    private var finished = false
+    private var exhaustive = true
+    private var skippedTasks: Set<UInt64> = []
+
+    func add(_ index: Int, _ description: String) { lock.withLock { pending[index] = description } }
+    func remove(_ index: Int) { lock.withLock { _ = pending.removeValue(forKey: index) } }
+    func set(finished: Bool? = nil, exhaustive: Bool? = nil, skippedTasks: Set<UInt64>? = nil) {
+        lock.withLock {
+            if let finished { self.finished = finished }
+            if let exhaustive { self.exhaustive = exhaustive }
+            if let skippedTasks { self.skippedTasks = skippedTasks }
+        }
+    }
+    func reportAtDeinit() -> (pending: [String], finished: Bool, exhaustive: Bool, skippedTasks: Set<UInt64>) {
+        lock.withLock { (pending.sorted { $0.key < $1.key }.map(\.value), finished, exhaustive, skippedTasks) }
+    }
+}
