@@ -8,16 +8,19 @@ let package = Package(
     ],
     products: [
         .library(name: "Redux", targets: ["Redux"]),
-        // For test targets: virtual clocks (and, later, the TestStore). `Redux` never depends on it.
+        // For test targets: the TestStore, the harnesses, virtual clocks. `Redux` never depends on it.
         .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
         .executable(name: "redux-demo", targets: ["ReduxDemo"]),
         .executable(name: "redux-bench", targets: ["ReduxBench"]),
     ],
     targets: [
         .target(name: "Redux"),
-        .target(name: "ReduxTesting", dependencies: ["Redux"]),
-        // The demo replays sessions on ReduxTesting's TestClock (virtual time).
-        .executableTarget(name: "ReduxDemo", dependencies: ["Redux", "ReduxTesting"], path: "Examples/Demo"),
+        // The virtual clocks, without Swift Testing or XCTest: ReduxTesting re-exports them, and
+        // the demo (an executable, which must not link the test frameworks) uses them alone.
+        .target(name: "ReduxClocks", dependencies: ["Redux"]),
+        .target(name: "ReduxTesting", dependencies: ["Redux", "ReduxClocks"]),
+        // The demo replays sessions on the TestClock (virtual time).
+        .executableTarget(name: "ReduxDemo", dependencies: ["Redux", "ReduxClocks"], path: "Examples/Demo"),
         .executableTarget(name: "ReduxBench", dependencies: ["Redux"], path: "Benchmarks/ReduxBench"),
         // A child process for the test that checks the real standard error (not a product).
         .executableTarget(name: "DiagnosticsProbe", dependencies: ["Redux"], path: "Tests/DiagnosticsProbe"),

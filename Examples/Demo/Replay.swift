@@ -1,6 +1,6 @@
 import Foundation
 import Redux
-import ReduxTesting
+import ReduxClocks
 
 /// Replays a session file through a store running on a `TestClock`, printing each line, what
 /// it set off, and the state after it.

@@ -13,7 +13,7 @@
 // Top-level code in main.swift runs on the main actor, where the store lives.
 import Foundation
 import Redux
-import ReduxTesting
+import ReduxClocks
 
 /// Writes `message` on stderr (after flushing stdout, so the two streams read in order) and
 /// exits with `status`.

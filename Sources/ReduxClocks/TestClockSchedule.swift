@@ -1,3 +1,5 @@
+import Redux
+
 // The state of a TestClock, as a value: what is asleep, what time it is, who to wait for.
 // Every method is a transition that `TestClock` runs under its lock; none wakes anyone: each
 // hands back what is to be woken, and the clock calls `onWake` and resumes after unlocking.

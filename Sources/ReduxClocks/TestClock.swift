@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 /// A virtual clock for tests: time stands still until the test moves it, and each move waits for
 /// the stores running on the clock to finish what the move set off.

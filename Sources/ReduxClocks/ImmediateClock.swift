@@ -1,4 +1,5 @@
 import Foundation
+import Redux
 
 /// A clock on which every sleep returns at once, moving its time to the sleep's deadline — for
 /// tests that want delayed work to happen now, without stepping time by hand.
