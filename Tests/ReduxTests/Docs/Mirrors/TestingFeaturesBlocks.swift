@@ -1,0 +1,53 @@
+// Sources/Redux/Redux.docc/TestingFeatures.md's Swift blocks, verbatim (DocBlocksCompiledTests
+// keeps them so); each block is a test of its own, on the search feature of EffectsBlocks.swift.
+import Redux
+import ReduxTesting
+import Testing
+
+@Suite("TestingFeatures.md examples")
+struct TestingFeaturesBlocks {
+    @Test @MainActor
+    func typingQuicklySearchesOnce() async {
+        let clock = TestClock()
+        let store = TestStore(
+            initialState: Search(),
+            reducers: [searchReducer(client: SearchClient { query in ["\(query) result"] })],
+            clock: clock
+        )
+        await store.send(.queryChanged("sw")) {
+            $0.query = "sw"
+            $0.isLoading = true
+        }
+        await store.send(.queryChanged("swift")) { $0.query = "swift" }
+        await clock.advance(by: .milliseconds(300))
+        await store.receive(.resultsLoaded(["swift result"])) {
+            $0.results = ["swift result"]
+            $0.isLoading = false
+        }
+        await store.finish()
+    }
+
+    @Test @MainActor
+    func theDeferredLookupResumesWithItsResult() async {
+        let clock = TestClock()
+        let lookup = Middleware<Search, SearchAction>(id: "lookup") { context in
+            guard case .queryChanged = context.action else { return .next }
+            return .deferred { effect in
+                try await effect.sleep(for: .seconds(1))
+                return .nextAs(.resultsLoaded(["cached"]))
+            }
+        }
+        let store = TestStore(
+            initialState: Search(),
+            reducers: [searchReducer(client: SearchClient { _ in [] })],
+            middlewares: [lookup],
+            clock: clock
+        )
+        let step = await store.send(.queryChanged("swift"))
+        #expect(step.outcome == nil)
+        await clock.advance(by: .seconds(1))
+        await store.resumed(step) { $0.results = ["cached"] }
+        #expect(step.outcome == .reduced)
+        await store.finish()
+    }
+}
