@@ -28,13 +28,9 @@ struct TestRecord<State, Action: Sendable> {
     }
 }
 
-/// An action (or any value) on one line, as failure messages show it.
+/// An action (or any value) on one line, as failure messages show it (`.loaded(5)`).
 func describe(_ value: some Any) -> String {
-    switch Mirror(reflecting: value).displayStyle {
-    case .enum: "." + String(describing: value)
-    case .struct, .class: String(reflecting: value)
-    default: String(describing: value)
-    }
+    StateDump(of: value).line
 }
 
 /// An effect error no resolver recovered, waiting to be reported by the next step.

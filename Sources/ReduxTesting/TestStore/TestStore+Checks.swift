@@ -31,14 +31,14 @@ extension TestStore {
             let heading = isExhaustive
                 ? "The state after \(step) is not what the test expected"
                 : "The state after \(step) does not have what the test expected"
-            site.fail("\(heading) (− expected, + actual):\n\(stateDifference(expected, actual))")
+            site.fail("\(heading):\n\(stateDifference(expected, actual))")
             return
         }
         if !isExhaustive {
             var described = before
             do { try change?(&described) } catch { return }
             if described != after {
-                skip("state changes after \(step) not described:\n\(stateDifference(described, after))", at: site)
+                skip("state changes after \(step) not described:\n\(stateDifference(described, after, legend: "Difference: - described, + actual"))", at: site)
             }
         }
     }

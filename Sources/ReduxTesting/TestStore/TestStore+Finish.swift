@@ -24,7 +24,7 @@ extension TestStore {
             let record = ledger.records[index]
             let change = record.after == ledger.state(before: index)
                 ? " — no state change"
-                : ", which changed the state (− before, + after):\n\(stateDifference(ledger.state(before: index), record.after))"
+                : ", which changed the state:\n\(stateDifference(ledger.state(before: index), record.after, legend: "Change: - before, + after"))"
             problems.append("\(isReceived(record) ? "received" : "not asserted:") \(record.summary)\(change)")
             ledger.mark(index, .skipped)
         }

@@ -116,7 +116,7 @@ extension TestStore {
             }
             if !matches(record.action) {
                 markAsserted(index)
-                let difference = expectedAction.map { ":\n" + stateDifference($0, record.action) } ?? "."
+                let difference = expectedAction.map { ":\n" + stateDifference($0, record.action, legend: "Difference: - expected action, + received action") } ?? "."
                 site.fail("Expected to receive \(wanted), but the store received \(describe(record.action))\(difference)")
                 return nil
             }

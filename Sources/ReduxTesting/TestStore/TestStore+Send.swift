@@ -121,7 +121,7 @@ extension TestStore {
             return
         }
         if expected != current {
-            site.fail("The current state is not what the test expected (− expected, + actual):\n\(stateDifference(expected, current))")
+            site.fail("The current state is not what the test expected:\n\(stateDifference(expected, current))")
         }
     }
 }
