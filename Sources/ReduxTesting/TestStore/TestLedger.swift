@@ -70,8 +70,10 @@ final class TestLedger<State: Sendable, Action: Sendable> {
         case .enqueued:
             if dispatched[event.sequence] == nil { dispatched[event.sequence] = event.action }
         case .middleware(_, .deferred):
-            suspended.insert(event.sequence)
-            append(event, outcome: nil, resumption: false, state: state())
+            // A later middleware may suspend the action again after it resumed: that record is
+            // a resumption (of the first suspension) that ends suspended.
+            let again = !suspended.insert(event.sequence).inserted
+            append(event, outcome: nil, resumption: again, state: state())
         case .refused(let reason, _):
             append(event, outcome: .refused(reason), resumption: false, state: state())
         case .terminal(let outcome):
@@ -134,15 +136,13 @@ final class TestLedger<State: Sendable, Action: Sendable> {
         while firstOpen < records.count, records[firstOpen].status != .pending { firstOpen += 1 }
     }
 
-    /// The index of the record with `sequence` (the suspension or the completion: `resumption`).
-    func index(of sequence: UInt64, resumption: Bool) -> Int? {
-        var index = records.count - 1
-        while index >= 0 {
+    /// The index of the first record with `sequence` that is (or is not) a resumption and,
+    /// when `pendingOnly`, still pending.
+    func index(of sequence: UInt64, resumption: Bool, pendingOnly: Bool = false) -> Int? {
+        records.indices.first { index in
             let record = records[index]
-            if record.sequence == sequence, record.isResumption == resumption { return index }
-            index -= 1
+            return record.sequence == sequence && record.isResumption == resumption && (!pendingOnly || record.status == .pending)
         }
-        return nil
     }
 
     var hasPending: Bool { firstOpen < records.count }
