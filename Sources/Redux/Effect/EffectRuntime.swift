@@ -65,6 +65,10 @@ final class EffectRuntime: @unchecked Sendable {
     /// or `nil` if the runtime is closed or the group was cancelled. An effect's task cancelled
     /// before it could start never runs `work`; middleware `.task` and `.deferred` work
     /// (`runsIfCancelledEarly`) runs and sees the cancellation, as it always did.
+    ///
+    /// With `dependencies`, the task runs `work` with ``Dependencies/current`` bound to them (a
+    /// detached task inherits no task-local): the store passes its container, read on the main
+    /// actor when the work starts, while it scopes its dependencies, else `nil`.
     @usableFromInline
     func spawn(
         priority: TaskPriority?,
@@ -72,6 +76,7 @@ final class EffectRuntime: @unchecked Sendable {
         group: EffectGroup?,
         lifetime: InstanceLifetime? = nil,
         runsIfCancelledEarly: Bool = false,
+        dependencies: Dependencies? = nil,
         _ work: @escaping @Sendable (EffectToken) async -> Void
     ) -> EffectToken? {
         lock.lock()
@@ -105,7 +110,13 @@ final class EffectRuntime: @unchecked Sendable {
         let task = Task.detached(priority: priority) { [self] in
             token.adoptCurrentTask()
             if runsIfCancelledEarly || !token.isCancelled {
-                await EffectToken.$current.withValue(token) { await work(token) }
+                if let dependencies {
+                    await Dependencies.$current.withValue(dependencies) {
+                        await EffectToken.$current.withValue(token) { await work(token) }
+                    }
+                } else {
+                    await EffectToken.$current.withValue(token) { await work(token) }
+                }
             }
             token.relinquishTask()
             finish(id)

@@ -1,7 +1,7 @@
 /// Where one started effect tree reports: the component it is attributed to (the origin its
 /// errors carry), the action whose reduction (or middleware pass) produced it, that pass's run
-/// record (so an error waits for the action's terminal), and the effect group of the dispatch
-/// it belongs to. Made once per non-empty effect a component returns.
+/// record (so an error waits for the action's terminal), the effect group of the dispatch
+/// it belongs to, and the dependencies its tasks bind. Made once per non-empty effect a component returns.
 @usableFromInline
 final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let origin: ErrorOrigin
@@ -9,6 +9,9 @@ final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let failure: ActionRun<State, Action>
     @usableFromInline let record: RunRecord<State, Action>
     @usableFromInline let site: CallSite
+    /// The store's dependencies when the effect started, bound in each of its tasks (the later
+    /// parts of a concatenation included); `nil` when the store binds none.
+    @usableFromInline let dependencies: Dependencies?
     @inlinable var group: EffectGroup? { record.group }
 
     /// The top-level component whose lift can tell whether a child instance in this effect is
@@ -22,11 +25,12 @@ final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
     }
 
     @usableFromInline
-    init(origin: ErrorOrigin, failure: ActionRun<State, Action>, record: RunRecord<State, Action>, site: CallSite) {
+    init(origin: ErrorOrigin, failure: ActionRun<State, Action>, record: RunRecord<State, Action>, site: CallSite, dependencies: Dependencies?) {
         self.origin = origin
         self.failure = failure
         self.record = record
         self.site = site
+        self.dependencies = dependencies
     }
 }
 

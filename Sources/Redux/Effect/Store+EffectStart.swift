@@ -52,7 +52,7 @@ extension Store {
     func startEffect(_ effect: Effect<Action>, origin: ErrorOrigin, action: Action, _ run: ActionRun<State, Action>) {
         if effect.isNone || isInvalidated { return }
         if onLog != nil { emit(run.sequence, action, .effectStarted(origin)) }
-        let source = EffectSource(origin: origin, failure: run.failure(of: action), record: passRecord(for: run), site: passSite)
+        let source = EffectSource(origin: origin, failure: run.failure(of: action), record: passRecord(for: run), site: passSite, dependencies: taskDependencies)
         start(effect, scope: EffectScope(), source: source, inPass: true, then: nil)
     }
 
@@ -180,7 +180,7 @@ extension Store {
         then: EffectCompletion?,
         _ work: @escaping @Sendable (Send<Action>, EffectToken) async throws -> Void
     ) {
-        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group, lifetime: scope.lifetime) { [weak self] token in
+        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group, lifetime: scope.lifetime, dependencies: source.dependencies) { [weak self] token in
             // Never hold the store across an await: a sleeping effect must not keep it alive.
             guard let send = self?.makeSend(token: token, scope: scope, source: source) else { return }
             var completed = true
@@ -241,7 +241,7 @@ extension Store {
             case .held:
                 return
             case .deliverAndOpen(let generation):
-                openThrottleWindow(rule, generation: generation, lifetime: scope.lifetime)
+                openThrottleWindow(rule, generation: generation, lifetime: scope.lifetime, dependencies: source.dependencies)
             }
         }
         enqueueEffectSend(action, site: site, promise: promise, token: token ?? source.syncToken(runtime, lifetime: scope.lifetime), inPass: inPass)
@@ -252,15 +252,16 @@ extension Store {
     /// with the id, so it belongs to no dispatch's effect group and is registered under the
     /// throttle id only: cancelling an id that encloses one sender's effect (its
     /// `cancelInFlight` included) does not close the window. A pending action is delivered as
-    /// its sender's, in its sender's group.
+    /// its sender's, in its sender's group. It runs with the dependencies of the effect that
+    /// opened the window (it runs no component code, but the store's clock may read them).
     @usableFromInline
-    nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64, lifetime: InstanceLifetime?) {
+    nonisolated func openThrottleWindow(_ rule: ThrottleRule, generation: UInt64, lifetime: InstanceLifetime?, dependencies: Dependencies?) {
         let clock = effectClock
         let opened = clock.now
         // A child instance's window ends with the instance. The timer runs even when cancelled
         // before it started (its instance ended at once), so that it always removes its window
         // and drops the action the window holds.
-        let started = runtime.spawn(priority: nil, ids: [rule.id], group: nil, lifetime: lifetime, runsIfCancelledEarly: true) { [weak self] token in
+        let started = runtime.spawn(priority: nil, ids: [rule.id], group: nil, lifetime: lifetime, runsIfCancelledEarly: true, dependencies: dependencies) { [weak self] token in
             var windowEnd = opened.advanced(by: rule.window)
             while !token.isCancelled {
                 do {

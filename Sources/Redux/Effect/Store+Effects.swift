@@ -6,7 +6,8 @@ extension Store {
     /// inbox as an effect-error entry for the resolvers; cancellation, and any error thrown once
     /// the task was cancelled, is not an error. A lifted middleware's task runs under its child
     /// instance's `lifetime`: it is cancelled when the instance goes away, and what it
-    /// dispatches is dropped from then on.
+    /// dispatches is dropped from then on. The task binds the store's dependencies of now, if
+    /// it scopes any.
     @usableFromInline
     func startTask(_ work: @escaping @Sendable (EffectContext<State, Action>) async throws -> Void, middleware position: Int, lifetime: InstanceLifetime?, _ run: inout ActionRun<State, Action>) {
         let context = EffectContext(store: self, clock: effectClock, lifetime: lifetime)
@@ -14,7 +15,7 @@ extension Store {
         let failure = run.failure(of: run.action)
         let site = passSite
         let origin = ErrorOrigin.effect(middlewareID: middlewares[position].id, position: position)
-        _ = runtime.spawn(priority: nil, ids: [], group: record.group, lifetime: lifetime, runsIfCancelledEarly: true) { token in
+        _ = runtime.spawn(priority: nil, ids: [], group: record.group, lifetime: lifetime, runsIfCancelledEarly: true, dependencies: taskDependencies) { token in
             do {
                 try await work(context)
             } catch {
@@ -29,7 +30,9 @@ extension Store {
     /// the inbox, so it never runs inside the call that suspended it. Ends the action's pass.
     /// A lifted middleware's handler runs under its child instance's `lifetime`: it is
     /// cancelled when the instance goes away, and its resumption then ends the action
-    /// ``DispatchOutcome/cancelled`` instead of resuming it.
+    /// ``DispatchOutcome/cancelled`` instead of resuming it. The handler binds the store's
+    /// dependencies of now, if it scopes any; the resumed chain runs in the main-actor call
+    /// that processes the resumption, with the store's dependencies of that call.
     @usableFromInline
     func startDeferred(_ handler: @escaping @Sendable (EffectContext<State, Action>) async throws -> DeferredExit<Action>, middleware position: Int, lifetime: InstanceLifetime?, _ run: ActionRun<State, Action>) {
         let context = EffectContext(store: self, clock: effectClock, lifetime: lifetime)
@@ -40,7 +43,7 @@ extension Store {
         currentRecord = nil
         let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: record)
         let site = passSite
-        let started = runtime.spawn(priority: nil, ids: [], group: nil, lifetime: lifetime, runsIfCancelledEarly: true) { _ in
+        let started = runtime.spawn(priority: nil, ids: [], group: nil, lifetime: lifetime, runsIfCancelledEarly: true, dependencies: taskDependencies) { _ in
             let result: Result<DeferredExit<Action>, any Error>
             do {
                 result = .success(try await handler(context))

@@ -14,7 +14,9 @@ extension Store {
     /// path (nothing waiting, store valid) is P1, and a call boundary here costs it measurably.
     @inlinable @inline(__always)
     func dispatchOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        if isProcessing || isInvalidated || inbox.hasPending {
+        // `leavesFastPath`: invalidated (refused on the slow path), or binding its dependencies
+        // (processed through `drainPipeline()`, which binds them).
+        if isProcessing || leavesFastPath || inbox.hasPending {
             dispatchOnMainActorSlowly(action, site: CallSite(file: file, line: line, onMainActor: true), promise: promise)
             return
         }
@@ -36,7 +38,9 @@ extension Store {
             // (the inbox was empty and the pipeline queue still is).
             isProcessing = false
         } else {
-            drainPipeline(ownEntries: 0)  // all of it was dispatched while the action ran
+            // All of it was dispatched while the action ran; no dependencies to bind (a store
+            // that binds them never takes this path).
+            drainPipelineUnbound(ownEntries: 0)
             isProcessing = false
             finishCall()
         }
@@ -213,10 +217,32 @@ extension Store {
     /// what the entries append (main-actor dispatches, recoveries, released task errors) is
     /// processed in the same call. The inbox is not looked at.
     ///
+    /// This is the one loop where components run: while the store scopes its dependencies it
+    /// runs with ``Dependencies/current`` bound to them, the whole drain in one binding.
+    ///
     /// - Parameter ownEntries: how many queued entries are the call's own (its inbox block and
     ///   its own actions), not re-entrant ones; by default, everything queued when it starts.
     @inlinable
     func drainPipeline(ownEntries: Int? = nil) {
+        if scopesDependencies {
+            drainPipelineBindingDependencies(ownEntries: ownEntries)
+        } else {
+            drainPipelineUnbound(ownEntries: ownEntries)
+        }
+    }
+
+    /// ``drainPipeline(ownEntries:)`` inside one binding of the store's dependencies. Out of
+    /// line: the unbound path does not grow.
+    @inlinable @inline(never)
+    func drainPipelineBindingDependencies(ownEntries: Int?) {
+        Dependencies.$current.withValue(dependencyValues) {
+            drainPipelineUnbound(ownEntries: ownEntries)
+        }
+    }
+
+    /// The drain loop itself, binding nothing.
+    @inlinable
+    func drainPipelineUnbound(ownEntries: Int?) {
         let initial = ownEntries ?? pipeline.count
         var processed = 0
         while let segment = pipeline.takeFirstSegment() {

@@ -72,12 +72,22 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// True once ``state`` was read since the last notification: only then is the registrar paid.
     @exclusivity(unchecked) @usableFromInline var observedSinceNotification = false
     @exclusivity(unchecked) @usableFromInline var isInvalidated = false
+    /// `isInvalidated || scopesDependencies`, kept as one flag: the main-actor fast path tests
+    /// it instead of either, so binding dependencies costs that path nothing.
+    @exclusivity(unchecked) @usableFromInline var leavesFastPath = false
     /// Events about other actions (refusals, cancellations) raised while a pass runs, delivered
     /// when the pass ends so that no action's events are interleaved with another's.
     @exclusivity(unchecked) @usableFromInline var heldEvents: [LogEvent<Action>] = []
     /// The current pass's run record, created when a middleware starts a `.task` in it; handed
     /// to the resumption when the action suspends, released at the terminal.
     @exclusivity(unchecked) @usableFromInline var currentRecord: RunRecord<State, Action>?
+    /// The container behind ``dependencies``.
+    @exclusivity(unchecked) @usableFromInline var dependencyValues: Dependencies
+    /// Whether the store binds ``Dependencies/current`` to ``dependencies`` while it runs
+    /// components and in the tasks it starts: set once dependencies were given (in the options
+    /// or through the setter). While it is `false`, each of those places pays one test of it
+    /// (the main-actor fast path none: it tests ``leavesFastPath``).
+    @exclusivity(unchecked) @usableFromInline var scopesDependencies: Bool
     /// The call site of the action being processed; kept only for diagnostics (debug builds).
     @exclusivity(unchecked) @usableFromInline var passSite = CallSite(file: "", line: 0, onMainActor: true)
 
@@ -92,7 +102,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     ///   - reducers: the reducer chain, run in order for every action that reaches it.
     ///   - middlewares: the middleware chain, run in order before the reducers.
     ///   - resolvers: the resolver chain, consulted in order when an error is raised.
-    ///   - options: the clock and other settings.
+    ///   - options: the clock, the dependencies and other settings.
     ///   - onLog: receives typed events on the main actor; with `nil`, no event is built and no
     ///     clock is read.
     public convenience init(
@@ -129,6 +139,9 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.inbox = Inbox()
         self.diagnostics = options.activeDiagnostics
         self.isDiagnosing = diagnostics != nil
+        self.dependencyValues = options.dependencies ?? Dependencies()
+        self.scopesDependencies = options.dependencies != nil
+        self.leavesFastPath = options.dependencies != nil
         let settle = SettleSignal()
         self.settle = settle
         let runtime = EffectRuntime(settle: settle)
@@ -211,6 +224,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     public func invalidate() {
         guard !isInvalidated else { return }
         isInvalidated = true
+        leavesFastPath = true
         // All bookkeeping first, so that a log handler called below sees the store closed.
         let dropped = inbox.close(.invalidated)
         let suspendedActions = suspended.removeAll()
@@ -235,8 +249,10 @@ public final class Store<State: Sendable, Action: Sendable> {
 
     private func installMiddlewares() {
         isProcessing = true
-        for (position, middleware) in middlewares.enumerated() {
-            middleware.install?(MiddlewareInstallContext(store: self, position: position))
+        withStoreDependencies {
+            for (position, middleware) in middlewares.enumerated() {
+                middleware.install?(MiddlewareInstallContext(store: self, position: position))
+            }
         }
         drainPipeline()
         isProcessing = false

@@ -22,6 +22,17 @@ public struct StoreOptions: Sendable {
     /// builds never print, whatever this says.
     public var printsDiagnostics: Bool
 
+    /// The dependencies the store's components read through ``Dependency`` (see
+    /// <doc:UsingDependencies>). Default: `nil`.
+    ///
+    /// Given, the store starts with this container as ``Store/dependencies`` and binds
+    /// ``Dependencies/current`` to it while it runs its components (install hooks, middlewares,
+    /// resolvers, reducers) and in every task it starts (effects, `.task` and `.deferred`
+    /// work). With `nil` the store binds nothing: its components read `Dependencies.current` as
+    /// the code that runs them has it (on the main actor, the dispatcher's scope), until
+    /// ``Store/dependencies`` is set.
+    public var dependencies: Dependencies?
+
     /// Where diagnostics go; standard error unless a test replaces it.
     var diagnosticSink: DiagnosticSink = .standardError
 
@@ -31,9 +42,16 @@ public struct StoreOptions: Sendable {
     ///   - clock: the store's clock; durations are `Swift.Duration`.
     ///   - printsDiagnostics: whether a debug build prints unhandled failures and runaway-call
     ///     warnings to standard error.
-    public init(clock: any Clock<Duration> = ContinuousClock(), printsDiagnostics: Bool = true) {
+    ///   - dependencies: the container the store binds for its components and tasks; `nil`
+    ///     binds nothing.
+    public init(
+        clock: any Clock<Duration> = ContinuousClock(),
+        printsDiagnostics: Bool = true,
+        dependencies: Dependencies? = nil
+    ) {
         self.clock = clock
         self.printsDiagnostics = printsDiagnostics
+        self.dependencies = dependencies
     }
 
     /// The sink the store uses: `nil` in release builds or when diagnostics are off.
