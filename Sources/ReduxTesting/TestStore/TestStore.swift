@@ -65,6 +65,10 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     ///   - resolvers: the resolver chain.
     ///   - clock: the store's clock; a fresh `TestClock` by default.
     ///   - exhaustivity: ``Exhaustivity/on`` by default.
+    ///   - dependencies: overrides the dependencies the feature's components read (`@Dependency`):
+    ///     it edits a `Dependencies(context: .test)` container — unset keys give their
+    ///     `testValue` — which the store binds while its components and effects run. Change
+    ///     them between steps through ``dependencies``.
     ///   - onLog: also receives the store's log, after the test store read each event.
     public init(
         initialState: State,
@@ -73,6 +77,7 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
         resolvers: [Resolver<State, Action>] = [],
         clock: any Clock<Duration> = TestClock(),
         exhaustivity: Exhaustivity = .on,
+        dependencies: (inout Dependencies) -> Void = { _ in },
         onLog: Store<State, Action>.LogHandler? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
@@ -83,9 +88,11 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
         self.clock = clock
         self.exhaustivity = exhaustivity
         self.creationSite = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        var values = Dependencies(context: .test)
+        dependencies(&values)
         self.store = Store(
             initialState: initialState, reducers: reducers, middlewares: middlewares, resolvers: resolvers,
-            options: StoreOptions(clock: clock, printsDiagnostics: false),
+            options: StoreOptions(clock: clock, printsDiagnostics: false, dependencies: values),
             observer: { store, event in
                 ledger.observe(event) { store.unobservedState }
                 onLog?(event)
@@ -100,19 +107,28 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
         initialState: State,
         clock: any Clock<Duration> = TestClock(),
         exhaustivity: Exhaustivity = .on,
+        dependencies: (inout Dependencies) -> Void = { _ in },
         onLog: Store<State, Action>.LogHandler? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         reduce: @escaping @Sendable (inout State, Action) -> Void
     ) {
         self.init(
             initialState: initialState, reducers: [Reducer(id: "reduce", handlingAll: reduce)],
-            clock: clock, exhaustivity: exhaustivity, onLog: onLog,
+            clock: clock, exhaustivity: exhaustivity, dependencies: dependencies, onLog: onLog,
             fileID: fileID, filePath: filePath, line: line, column: column
         )
     }
 
     /// The store's current state: everything reduced so far.
     public var state: State { store.unobservedState }
+
+    /// The dependencies the store binds for its components and effects (a `.test` context):
+    /// set them between steps (`store.dependencies.uuid = …`) to reach every later action and
+    /// every effect started later; effects already running keep the values they started with.
+    public var dependencies: Dependencies {
+        get { store.dependencies }
+        set { store.dependencies = newValue }
+    }
 
     /// A fallback for a test that never called ``finish(timeout:fileID:filePath:line:column:)``:
     /// in exhaustive mode, actions received and not asserted and effects still in flight are
