@@ -183,3 +183,18 @@ func composedBoard() -> Store<Board, BoardAction> {
     store.dispatch(.editor(.increment))      // no editor open: skipped with a warning, .unhandled
     return store
 }
+
+// README "Testing a feature": the board of the composition block, tested step by step.
+@Test @MainActor
+func closingTheEditorCancelsItsWork() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Board(), reducers: boardReducers, clock: clock)
+    await store.send(.openEditor) { $0.editor = Tally(id: 0) }
+    await store.send(.editor(.incrementLater))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.editor(.increment)) { $0.editor?.count = 1 }
+    await store.send(.editor(.incrementLater))
+    await store.send(.closeEditor) { $0.editor = nil }
+    await clock.advance(by: .seconds(1))   // the editor's work ended with it: nothing arrives
+    await store.finish()
+}

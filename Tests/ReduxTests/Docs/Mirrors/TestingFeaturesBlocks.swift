@@ -1,5 +1,6 @@
 // Sources/Redux/Redux.docc/TestingFeatures.md's Swift blocks, verbatim (DocBlocksCompiledTests
 // keeps them so); each block is a test of its own, on the search feature of EffectsBlocks.swift.
+import Foundation
 import Redux
 import ReduxTesting
 import Testing
@@ -49,5 +50,29 @@ struct TestingFeaturesBlocks {
         await store.resumed(step) { $0.results = ["cached"] }
         #expect(step.outcome == .reduced)
         await store.finish()
+    }
+
+    @Test @MainActor
+    func notesGetTheIDsTheTestChose() async {
+        let id = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+        let store = TestStore(initialState: Notes(), reducers: [notesReducer]) {
+            $0.noteID = NoteIDGenerator { id }
+        }
+        await store.send(.add) { $0.ids = [id] }
+        await store.receive(.added(id)) { $0.ids = [id, id] }
+        await store.finish()
+    }
+
+    @Test @MainActor
+    func theGuardConsumesEmptyQueries() async {
+        let guardEmpty = Middleware<Search, SearchAction>(id: "guard") { context in
+            if case .queryChanged("") = context.action { return .exit(.done) }
+            return .next
+        }
+        let harness = MiddlewareHarness(guardEmpty, state: Search())
+        let run = await harness.run(.queryChanged(""))
+        #expect(run.exit == .done)
+        #expect(run.outcome == .consumed)
+        #expect(run.dispatched.isEmpty)
     }
 }
