@@ -16,6 +16,17 @@ import ReduxTesting
         await store.finish()
     }
 
+    @Test func failuresAreReportedAtTheFileAndLineOfTheStep() async {
+        let store = makeWorkStore()
+        let line = #line + 2
+        await withKnownIssue {
+            await store.send(.increment) { $0.count = 3 }
+        } matching: { issue in
+            issue.sourceLocation?.line == line && issue.sourceLocation?.fileName == "TestStoreKnownIssueTests.swift"
+        }
+        await store.finish()
+    }
+
     @Test func stateChangeTheTestDidNotDescribeIsReported() async {
         let store = makeWorkStore()
         await withKnownIssue {
