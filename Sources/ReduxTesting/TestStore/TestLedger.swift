@@ -38,6 +38,12 @@ struct UnresolvedEffectError<Action: Sendable> {
     let action: Action
     let origin: ErrorOrigin?
     let error: any Error
+
+    /// "An effect of .save (effect of middleware work#0) failed with …, and no resolver recovered it."
+    var summary: String {
+        let place = origin.map { " (\($0))" } ?? ""
+        return "An effect of \(describe(action))\(place) failed with \(describe(error)), and no resolver recovered it."
+    }
 }
 
 /// Everything the store processed, in order, built from its log on the main actor.
@@ -53,7 +59,9 @@ final class TestLedger<State: Sendable, Action: Sendable> {
     private(set) var suspended: Set<UInt64> = []
     /// Sequence numbers the test itself sent.
     var sent: Set<UInt64> = []
-    var unresolvedErrors: [UnresolvedEffectError<Action>] = []
+    var unresolvedErrors: [UnresolvedEffectError<Action>] = [] {
+        didSet { leftovers.setUnresolved(unresolvedErrors.map(\.summary)) }
+    }
     /// Effect errors seen (`.effectFailed`), by sequence, until they are resolved.
     private var failing: [UInt64: (ErrorOrigin, any Error)] = [:]
 

@@ -78,8 +78,7 @@ extension TestStore {
         let errors = ledger.unresolvedErrors
         ledger.unresolvedErrors.removeAll()
         for failure in errors {
-            let origin = failure.origin.map { " (\($0))" } ?? ""
-            let message = "An effect of \(describe(failure.action))\(origin) failed with \(describe(failure.error)), and no resolver recovered it."
+            let message = failure.summary
             if isExhaustive { site.fail(message) } else { skip(message, at: site) }
         }
     }
@@ -137,6 +136,16 @@ extension TestStore {
     }
 
     func markAsserted(_ index: Int) { ledger.mark(index, .asserted) }
+
+    /// Before a step: lets what earlier steps set off run until the store is quiescent (every
+    /// effect finished or asleep on the clock, nothing queued), at most ``quiescenceTimeout`` of
+    /// real time, so that whether an effect's send lands before the step never depends on thread
+    /// timing. Marks the test store as in use again (a step after `finish()` needs another).
+    func settleBeforeStep() async {
+        leftovers.set(finished: false)
+        if store.isQuiescent { return }
+        _ = await wait(timeout: quiescenceTimeout) { false }
+    }
 }
 
 /// How a wait ended.

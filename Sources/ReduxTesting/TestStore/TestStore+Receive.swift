@@ -94,6 +94,7 @@ extension TestStore {
         at site: TestSite,
         assert: ((inout State) throws -> Void)?
     ) async -> TestStep<Action>? {
+        leftovers.set(finished: false)
         reportUnresolvedEffectErrors(at: site)
         let exhaustive = isExhaustive
         let candidate: () -> Int? = { [ledger, unowned self] in

@@ -45,6 +45,15 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     public var exhaustivity: Exhaustivity {
         didSet { leftovers.set(exhaustive: exhaustivity == .on) }
     }
+    /// The longest real time a `send` or an `assert` first waits for what earlier steps set off
+    /// to run until the store is quiescent — every effect finished or asleep on the store's
+    /// clock, nothing queued — so that whether an effect's action lands before the step never
+    /// depends on thread timing. Default: 1 second. Work waiting on something other than the
+    /// store's clock (I/O, a stream, a continuation, a sleep on a clock object the feature
+    /// holds itself) keeps the store from being quiescent, so each step then waits this long:
+    /// lower it for such tests, or let that work sleep on the store's clock.
+    public var quiescenceTimeout: Duration = .seconds(1)
+
     /// The checks skipped in non-exhaustive mode, in order, one line each (kept whether or not
     /// ``Exhaustivity/off(showsSkipped:)`` lists them).
     public internal(set) var skipped: [String] = []
@@ -137,7 +146,7 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
         let report = leftovers.reportAtDeinit()
         let inFlight = store.inFlightTaskIDs.subtracting(report.skippedTasks).count
         guard report.exhaustive, !report.finished else { return }
-        var problems = report.pending
+        var problems = report.pending + report.unresolved
         if inFlight > 0 { problems.append("\(inFlight) effect\(inFlight == 1 ? "" : "s") still in flight") }
         guard !problems.isEmpty else { return }
         creationSite.failFromDeinit(
@@ -153,7 +162,9 @@ final class TestLeftovers: @unchecked Sendable {
     private var finished = false
     private var exhaustive = true
     private var skippedTasks: Set<UInt64> = []
+    private var unresolved: [String] = []
 
+    func setUnresolved(_ descriptions: [String]) { lock.withLock { unresolved = descriptions } }
     func add(_ index: Int, _ description: String) { lock.withLock { pending[index] = description } }
     func remove(_ index: Int) { lock.withLock { _ = pending.removeValue(forKey: index) } }
     func set(finished: Bool? = nil, exhaustive: Bool? = nil, skippedTasks: Set<UInt64>? = nil) {
@@ -163,7 +174,7 @@ final class TestLeftovers: @unchecked Sendable {
             if let skippedTasks { self.skippedTasks = skippedTasks }
         }
     }
-    func reportAtDeinit() -> (pending: [String], finished: Bool, exhaustive: Bool, skippedTasks: Set<UInt64>) {
-        lock.withLock { (pending.sorted { $0.key < $1.key }.map(\.value), finished, exhaustive, skippedTasks) }
+    func reportAtDeinit() -> (pending: [String], unresolved: [String], finished: Bool, exhaustive: Bool, skippedTasks: Set<UInt64>) {
+        lock.withLock { (pending.sorted { $0.key < $1.key }.map(\.value), unresolved, finished, exhaustive, skippedTasks) }
     }
 }
