@@ -13,8 +13,12 @@ import Redux
 ///
 /// Time is an ``Instant``, an offset from zero in `Swift.Duration`; it only moves forward.
 ///
-/// Ordering: sleepers wake in deadline order; sleepers with the same deadline wake together, in
-/// the order their sleeps reached the clock (registration order). Every sleep through
+/// Ordering: sleepers wake in deadline order; sleepers with the same deadline wake one at a time,
+/// the clock waiting for the participants to be quiescent after each: first the store-owned
+/// tasks (effects, `.task` and `.deferred` work), in the order the store started them, then any
+/// other sleeper, each group in the order its sleeps reached the clock (registration order). So
+/// what two effects due at the same instant send always arrives in one order, whichever thread
+/// reached its sleep first. Every sleep through
 /// ``sleep(until:onSleep:onWake:)`` that registers calls `onSleep` once it is registered and
 /// `onWake` exactly once, synchronously, before the sleeper resumes — whether time reached its
 /// deadline or its task was cancelled; a sleep that never registers (deadline already passed,
@@ -136,10 +140,11 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     /// - Throws: `CancellationError` if the task is cancelled.
     public func sleep(until deadline: Instant, onSleep: @Sendable () -> Void, onWake: @escaping @Sendable () -> Void) async throws {
         let token = withSchedule { $0.reserveToken() }
+        let order = TaskStartOrder.current ?? .max
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let registration = withSchedule {
-                    $0.register(token, deadline: deadline, continuation: continuation, onWake: onWake)
+                    $0.register(token, deadline: deadline, order: order, continuation: continuation, onWake: onWake)
                 }
                 switch registration {
                 case .asleep:
@@ -165,14 +170,15 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
         await advance(to: target)
     }
 
-    /// Moves time forward to `deadline`, one step per deadline due on the way, waiting for the
-    /// participants between steps.
+    /// Moves time forward to `deadline`, one sleeper at a time, waiting for the participants
+    /// between steps.
     ///
     /// 1. Waits until every attached participant is quiescent.
     /// 2. While the earliest sleeper's deadline is not after `deadline`: sets ``now`` to that
-    ///    deadline; calls `onWake` of every sleeper due at it, in registration order, then resumes
-    ///    them in the same order; waits until every participant is quiescent again. Sleeps that
-    ///    reach the clock meanwhile with a deadline not after `deadline` are woken in this call.
+    ///    deadline; calls `onWake` of the first sleeper due at it (see "Ordering") and
+    ///    resumes it; waits until every participant is quiescent again; then the next. Sleeps
+    ///    that reach the clock meanwhile with a deadline not after `deadline` are woken in this
+    ///    call, after those already waiting for the same instant.
     /// 3. Sets ``now`` to `deadline`.
     ///
     /// Time never moves backward: with `deadline` not after ``now`` this only waits for the
@@ -183,7 +189,7 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     /// A quiescence wait asks the participants one after another, in attachment order, each once:
     /// work that a participant asked later hands to one asked earlier is not waited for in that
     /// wait. Cost: a participant that never becomes quiescent costs ``quiescenceTimeout`` of real
-    /// time per wait (one before the first step, one after each).
+    /// time per wait (one before the first step, one after each sleeper woken).
     public func advance(to deadline: Instant) async {
         await waitForParticipants()
         while let due = takeStep(upTo: deadline) {
@@ -204,7 +210,7 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     }
 
     /// Like ``run()``, but takes at most `maxSteps` steps (one step wakes every sleeper due at one
-    /// deadline), so a repeating timer cannot make it run forever. Waits for the participants
+    /// deadline, one at a time), so a repeating timer cannot make it run forever. Waits for the participants
     /// before the first step and after each one. Returns early, between steps, if the calling task
     /// is cancelled.
     ///
@@ -214,12 +220,23 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     public func run(maxSteps: Int) async -> Bool {
         await waitForParticipants()
         var steps = 0
-        while steps < maxSteps, !Task.isCancelled, let due = takeStep(upTo: nil) {
+        var deadline: Instant?
+        while !Task.isCancelled, let next = nextDeadline() {
+            if next != deadline {
+                if steps == maxSteps { break }
+                steps += 1
+                deadline = next
+            }
+            guard let due = takeStep(upTo: next) else { break }
             wake(due)
             await waitForParticipants()
-            steps += 1
         }
         return sleeperCount == 0
+    }
+
+    /// The earliest deadline a sleeper waits for, if any.
+    private func nextDeadline() -> Instant? {
+        withSchedule { $0.earliestDeadline }
     }
 
     /// Runs `body` on the state under the lock.
@@ -240,7 +257,8 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
         }
     }
 
-    /// Calls every `onWake`, then resumes every sleeper, both in order. Outside the lock.
+    /// Calls every `onWake`, then resumes every sleeper, both in order (one sleeper per step
+    /// since same-instant sleepers wake one at a time). Outside the lock.
     private func wake(_ due: [ScheduledSleeper]) {
         for sleeper in due { sleeper.onWake() }
         for sleeper in due { sleeper.continuation.resume() }

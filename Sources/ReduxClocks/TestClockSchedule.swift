@@ -8,6 +8,9 @@ import Redux
 struct ScheduledSleeper: Sendable {
     let token: UInt64
     let deadline: TestClock.Instant
+    /// Ties at one deadline wake in this order: the start order of the store-owned task that
+    /// sleeps (`TaskStartOrder`), `UInt64.max` for any other sleeper; then registration order.
+    let order: UInt64
     let continuation: CheckedContinuation<Void, any Error>
     let onWake: @Sendable () -> Void
 }
@@ -60,21 +63,24 @@ struct TestClockSchedule: Sendable {
     mutating func register(
         _ token: UInt64,
         deadline: TestClock.Instant,
+        order: UInt64 = .max,
         continuation: CheckedContinuation<Void, any Error>,
         onWake: @escaping @Sendable () -> Void
     ) -> Registration {
         let cancelled = arriving.removeValue(forKey: token) ?? false
         if cancelled { return .cancelled }
         if deadline <= now { return .due }
-        // After every sleeper with the same deadline: ties keep their registration order.
+        // After every sleeper with an earlier deadline, or the same deadline and an order not
+        // after this one's: ties of one order keep their registration order.
         var low = 0
         var high = sleepers.count
         while low < high {
             let middle = (low + high) / 2
-            if sleepers[middle].deadline <= deadline { low = middle + 1 } else { high = middle }
+            let other = sleepers[middle]
+            if other.deadline < deadline || (other.deadline == deadline && other.order <= order) { low = middle + 1 } else { high = middle }
         }
         sleepers.insert(
-            ScheduledSleeper(token: token, deadline: deadline, continuation: continuation, onWake: onWake),
+            ScheduledSleeper(token: token, deadline: deadline, order: order, continuation: continuation, onWake: onWake),
             at: low
         )
         return .asleep
@@ -94,19 +100,22 @@ struct TestClockSchedule: Sendable {
         return sleepers.remove(at: index)
     }
 
+    /// The earliest deadline a sleeper waits for, if any.
+    var earliestDeadline: TestClock.Instant? { sleepers.first?.deadline }
+
     /// One step of time towards `limit` (`nil`: no limit): if the earliest deadline is not after
-    /// `limit`, moves `now` to it (never backward) and removes and returns every sleeper due at
-    /// it, in registration order; otherwise `nil`, and nothing changes.
+    /// `limit`, moves `now` to it (never backward) and removes and returns the first sleeper due
+    /// at it (in registration order; the others wake in later calls, once the clock has waited
+    /// for what this one set off); otherwise `nil`, and nothing changes.
     ///
     /// Complexity: O(n) in the number of sleepers.
     mutating func takeDue(upTo limit: TestClock.Instant?) -> [ScheduledSleeper]? {
         guard let earliest = sleepers.first?.deadline else { return nil }
         if let limit, earliest > limit { return nil }
         if now < earliest { now = earliest }
-        let count = sleepers.prefix { $0.deadline <= now }.count
-        let due = Array(sleepers.prefix(count))
-        sleepers.removeFirst(count)
-        return due
+        // One sleeper at a time: the others due at the same instant stay registered (and
+        // cancellable) until the clock has waited for what this one set off.
+        return [sleepers.removeFirst()]
     }
 
     /// Moves `now` to `instant` unless it is already later. Called once nothing scheduled is due

@@ -54,3 +54,11 @@ extension Store {
     /// How many of the tasks in flight are asleep on the store's clock right now.
     package var sleepingTaskCount: Int { runtime.activeCount - runtime.runningCount }
 }
+
+/// The start order of the store-owned task running the caller (an effect, a `.task`, a
+/// `.deferred` handler): tasks are numbered as they start, on the main actor, so the number is
+/// deterministic. `nil` outside such a task. The `TestClock` wakes sleepers due at one instant in
+/// this order, so what they send never depends on which thread reached its sleep first.
+package enum TaskStartOrder {
+    package static var current: UInt64? { EffectToken.current?.id }
+}

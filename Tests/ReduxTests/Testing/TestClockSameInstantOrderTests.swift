@@ -1,0 +1,58 @@
+import Testing
+import ReduxTesting
+
+/// Sleepers due at the same instant wake one at a time, in the order they went to sleep, the
+/// clock waiting for the store after each: what they send always arrives in that order.
+@MainActor
+@Suite struct TestClockSameInstantOrderTests {
+    struct Marks: Equatable, Sendable { var log: [String] = [] }
+    enum Mark: Equatable, Sendable { case both, a, b }
+
+    static let reducer = Reducer<Marks, Mark>(id: "marks", effects: { state, action in
+        switch action {
+        case .both:
+            return .merge(
+                .run { send in try await send.sleep(for: .seconds(1)); send(.a) },
+                .run { send in try await send.sleep(for: .seconds(1)); send(.b) }
+            )
+        case .a: state.log.append("a")
+        case .b: state.log.append("b")
+        }
+        return .none
+    })
+
+    @Test func sameInstantSleepersSendInTheOrderTheyWentToSleep() async {
+        for _ in 0..<100 {
+            let clock = TestClock()
+            let store = TestStore(initialState: Marks(), reducers: [Self.reducer], clock: clock)
+            await store.send(.both)
+            await clock.advance(by: .seconds(1))
+            await store.receive(.a) { $0.log = ["a"] }
+            await store.receive(.b) { $0.log = ["a", "b"] }
+            await store.finish()
+        }
+    }
+
+    @Test func aSameInstantSleeperCancelledWhileAnotherWakesNeverSends() async {
+        let clock = TestClock()
+        let store = Store(initialState: Marks(), reducers: [Reducer<Marks, Mark>(id: "cancel", effects: { state, action in
+            switch action {
+            case .both:
+                return .merge(
+                    .run { send in try await send.sleep(for: .seconds(1)); send(.a) },
+                    .run { send in try await send.sleep(for: .seconds(1)); send(.b) }.cancellable(id: "b")
+                )
+            case .a:
+                state.log.append("a")
+                return .cancel(id: "b")
+            case .b:
+                state.log.append("b")
+                return .none
+            }
+        })], options: StoreOptions(clock: clock))
+        store.dispatch(.both)
+        await clock.advance(by: .seconds(1))
+        #expect(store.log == ["a"])
+        #expect(store.activeTaskCount == 0)
+    }
+}
