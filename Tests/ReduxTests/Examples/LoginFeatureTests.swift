@@ -211,12 +211,17 @@ import Testing
         let clock = TestClock()
         let store = Self.makeDemoStore(clock: clock)
         await store.send(.increment) { $0.counter = 1 }
+        // Two deadlines half a delay apart (sleepers due at the same instant may resume in
+        // either order).
+        let half = Middlewares.Delay.counter / 2
         let first = await store.send(.delayedDecrement)
+        await clock.advance(by: half)
         let second = await store.send(.delayedDecrement)
-        await clock.advance(by: Middlewares.Delay.counter)
+        await clock.advance(by: half)
         await store.resumed(first) { $0.counter = 0 }
         // The second one resumes as a decrement at zero: the bounds middleware throws, no
         // resolver takes it, and the action fails without a change.
+        await clock.advance(by: half)
         await store.resumed(second, expecting: .failed(CounterBelowZero()))
         await store.finish()
     }

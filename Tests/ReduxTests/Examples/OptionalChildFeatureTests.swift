@@ -29,7 +29,8 @@ import Testing
         await clock.advance(by: StopwatchFeature.interval)
         await store.receive(.sheet(.tick)) { $0.sheet?.seconds = 1 }
         await clock.advance(by: StopwatchFeature.interval)
-        await store.receive(.sheet(.tick)) { $0.sheet?.seconds = 2 }
+        // The same check, matching the child action `tick` through the lift's action embedding.
+        await store.receive(StopwatchFeature.sheetActions, .tick) { $0.sheet?.seconds = 2 }
 
         await store.send(.dismissSheet) { $0.sheet = nil }
         // Exhaustive: passes only if the timer went with the child.
