@@ -24,7 +24,8 @@ let package = Package(
         .executableTarget(name: "ReduxBench", dependencies: ["Redux"], path: "Benchmarks/ReduxBench"),
         // A child process for the test that checks the real standard error (not a product).
         .executableTarget(name: "DiagnosticsProbe", dependencies: ["Redux"], path: "Tests/DiagnosticsProbe"),
-        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe"]),
+        // ReduxDemo: the example tests (Tests/ReduxTests/Examples) drive the demo's own features.
+        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "ReduxDemo"]),
     ],
     swiftLanguageModes: [.v6]
 )
