@@ -107,6 +107,10 @@ package struct StateDump: Hashable, Sendable {
     /// ellipsis (`Row(…)`, `[…]`, `.loaded(…)`): how a diff shows an unchanged node.
     package var summary: String {
         if let short = line(limit: Self.inlineWidth) { return short }
+        if kind == .leaf {
+            // A long string (or other leaf) is cut, not printed whole beside a change.
+            return String(head.prefix(Self.inlineWidth)) + "…"
+        }
         let (open, close) = brackets
         return open + "…" + close
     }

@@ -61,11 +61,16 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     ///   - state: the state the middleware reads.
     ///   - clock: the clock its work sleeps on; a fresh ``TestClock`` by default.
     ///   - quiescenceTimeout: see ``quiescenceTimeout``.
+    ///
+    /// `dependencies` edits a `Dependencies(context: .test)` container (unset keys give their
+    /// `testValue`) that the harness binds while the middleware, its install hook and all its
+    /// work run — the same rule as ``TestStore``'s.
     public init(
         _ middleware: Middleware<State, Action>,
         state: State,
         clock: any Clock<Duration> = TestClock(),
-        quiescenceTimeout: Duration = .seconds(5)
+        quiescenceTimeout: Duration = .seconds(5),
+        dependencies: (inout Dependencies) -> Void = { _ in }
     ) {
         let recorder = MiddlewareHarnessRecorder<State, Action>()
         self.recorder = recorder
@@ -80,9 +85,17 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
             initialState: state,
             reducers: [recordingReducer],
             middlewares: [middleware.lift(state: \State.self, action: HarnessAction.embedding, name: middleware.id)],
-            options: StoreOptions(clock: clock, printsDiagnostics: false),
+            options: StoreOptions(clock: clock, printsDiagnostics: false, dependencies: Self.testDependencies(dependencies)),
             onLog: { recorder.record($0) }
         )
+    }
+
+    /// A `.test` container edited by `update`: what the harness's store binds for the
+    /// middleware, its install hook and all its work, as a ``TestStore`` does.
+    static func testDependencies(_ update: (inout Dependencies) -> Void) -> Dependencies {
+        var values = Dependencies(context: .test)
+        update(&values)
+        return values
     }
 
     /// The state the middleware reads. Setting it takes effect at once, also for work already
@@ -94,8 +107,10 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
 
     /// Runs `action` through the middleware and returns what it did.
     ///
-    /// First waits until the work earlier runs started is asleep or done (so what it dispatches
-    /// is credited to them); then dispatches `action`, which the middleware handles synchronously;
+    /// First waits until the work earlier runs started is asleep or done (so what it dispatched
+    /// so far is credited to them; what it dispatches later, after the clock moves, is credited
+    /// to the latest run — see ``MiddlewareRun/dispatched`` — and always listed in
+    /// ``dispatched``); then dispatches `action`, which the middleware handles synchronously;
     /// then waits again, up to ``quiescenceTimeout``, so that what its work does before its first
     /// sleep on the clock — a `.task` that dispatches at once, an effect's `.send` — is in the
     /// returned run. A `.deferred` action that has not resumed by then is reported suspended

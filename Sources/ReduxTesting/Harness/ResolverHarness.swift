@@ -54,12 +54,24 @@ public final class ResolverHarness<State: Sendable, Action: Sendable> {
     ///   - resolver: the resolver under test (a lifted one works too).
     ///   - state: the state the resolver reads.
     ///   - timeout: see ``timeout``.
-    public init(_ resolver: Resolver<State, Action>, state: State, timeout: Duration = .seconds(5)) {
+    ///
+    /// `dependencies` edits a `Dependencies(context: .test)` container (unset keys give their
+    /// `testValue`) bound while the resolver and the run's components work, as in a ``TestStore``.
+    public init(
+        _ resolver: Resolver<State, Action>,
+        state: State,
+        timeout: Duration = .seconds(5),
+        dependencies: (inout Dependencies) -> Void = { _ in }
+    ) {
         self.resolver = resolver
         self.resolverID = resolver.id
         self.state = state
         self.timeout = timeout
+        self.dependencies = MiddlewareHarness<State, Action>.testDependencies(dependencies)
     }
+
+    /// The dependencies bound for each run (a `.test` container); may be changed between runs.
+    public var dependencies: Dependencies
 
     /// The latest run; `nil` before the first.
     public var lastRun: ResolverRun<Action>? { runs.last }
@@ -110,7 +122,7 @@ public final class ResolverHarness<State: Sendable, Action: Sendable> {
             reducers: reducers + [sink],
             middlewares: middlewares,
             resolvers: [resolver],
-            options: StoreOptions(printsDiagnostics: false),
+            options: StoreOptions(printsDiagnostics: false, dependencies: dependencies),
             onLog: { recorder.record($0) }
         )
         store.dispatch(action, file: file, line: line)

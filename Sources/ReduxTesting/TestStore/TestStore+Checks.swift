@@ -22,7 +22,7 @@ extension TestStore {
         let actual = isExhaustive ? after : state
         var expected = isExhaustive ? before : actual
         do {
-            try change?(&expected)
+            try runExpectation(change, on: &expected)
         } catch {
             site.fail("The expected-state closure of \(step) threw \(describe(error)).")
             return
@@ -36,7 +36,7 @@ extension TestStore {
         }
         if !isExhaustive {
             var described = before
-            do { try change?(&described) } catch { return }
+            do { try runExpectation(change, on: &described) } catch { return }
             if described != after {
                 skip("state changes after \(step) not described:\n\(stateDifference(described, after, legend: "Difference: - described, + actual"))", at: site)
             }
@@ -136,6 +136,18 @@ extension TestStore {
     }
 
     func markAsserted(_ index: Int) { ledger.mark(index, .asserted) }
+
+    /// Runs an expected-state closure on `state` (a copy) inside a fresh
+    /// `Dependencies(context: .test)` container: what it reads gives test values, never the
+    /// live ones and never the store's own (so it cannot advance a generator the feature uses).
+    func runExpectation(_ change: ((inout State) throws -> Void)?, on state: inout State) throws {
+        guard let change else { return }
+        try runExpectation(change, on: &state)
+    }
+
+    func runExpectation(_ change: (inout State) throws -> Void, on state: inout State) throws {
+        try Dependencies.$current.withValue(Dependencies(context: .test)) { try change(&state) }
+    }
 
     /// Before a step: lets what earlier steps set off run until the store is quiescent (every
     /// effect finished or asleep on the clock, nothing queued), at most ``quiescenceTimeout`` of

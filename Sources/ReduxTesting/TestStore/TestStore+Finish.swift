@@ -10,9 +10,9 @@ extension TestStore {
     ///
     /// Call it at the end of every test; the deinitializer is only a fallback, which cannot wait.
     ///
-    /// - Parameter timeout: the longest real time to wait for running effects. Default: 1 second.
+    /// - Parameter timeout: the longest real time to wait for running effects. Default: 5 seconds.
     public func finish(
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -48,14 +48,14 @@ extension TestStore {
     }
 
     /// Marks every action received so far and not asserted as skipped, after waiting (real
-    /// time, up to 1 second) until the store is quiescent — a deliberate gap in an exhaustive
+    /// time, up to ``quiescenceTimeout``) until the store is quiescent — a deliberate gap in an exhaustive
     /// test. With `strict`, reports a failure when there was nothing to skip.
     public func skipReceivedActions(
         strict: Bool = true,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = await wait(timeout: .seconds(1)) { false }
+        _ = await wait(timeout: quiescenceTimeout) { false }
         let received = ledger.pendingIndices.filter { isReceived(ledger.records[$0]) }
         if received.isEmpty {
             if strict { site.fail("skipReceivedActions(): there were no received actions to skip.") }

@@ -16,14 +16,14 @@ extension TestStore {
     /// - Parameters:
     ///   - action: the action expected (compared with `==`).
     ///   - expected: the outcome the test expects; undeclared failures are reported as for `send`.
-    ///   - timeout: the longest real time to wait. Default: 1 second.
+    ///   - timeout: the longest real time to wait. Default: 5 seconds.
     ///   - assert: mutates a copy of the state into the state the test expects.
     /// - Returns: the step's handle, or `nil` when nothing matching was received.
     @discardableResult
     public func receive(
         _ action: Action,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? where Action: Equatable {
@@ -40,7 +40,7 @@ extension TestStore {
     public func receive(
         where predicate: @escaping (Action) -> Bool,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? {
@@ -57,7 +57,7 @@ extension TestStore {
     public func receive<Payload>(
         _ embedding: Embedding<Action, Payload>,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? {
@@ -74,7 +74,7 @@ extension TestStore {
         _ embedding: Embedding<Action, Payload>,
         _ payload: Payload,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? {

@@ -69,12 +69,12 @@ extension TestStore {
     /// - Parameters:
     ///   - step: what ``send(_:expecting:fileID:filePath:line:column:assert:)`` (or a `receive`) returned.
     ///   - expected: the outcome expected; by default the one `send` was given.
-    ///   - timeout: the longest real time to wait. Default: 1 second.
+    ///   - timeout: the longest real time to wait. Default: 5 seconds.
     @discardableResult
     public func resumed(
         _ step: TestStep<Action>,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(1),
+        timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action> {
@@ -114,7 +114,7 @@ extension TestStore {
         let current = state
         var expected = current
         do {
-            try assert(&expected)
+            try runExpectation(assert, on: &expected)
         } catch {
             site.fail("The expected-state closure of assert threw \(describe(error)).")
             return

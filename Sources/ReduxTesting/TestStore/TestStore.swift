@@ -48,11 +48,11 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     /// The longest real time a `send` or an `assert` first waits for what earlier steps set off
     /// to run until the store is quiescent — every effect finished or asleep on the store's
     /// clock, nothing queued — so that whether an effect's action lands before the step never
-    /// depends on thread timing. Default: 1 second. Work waiting on something other than the
+    /// depends on thread timing. Default: 5 seconds. Work waiting on something other than the
     /// store's clock (I/O, a stream, a continuation, a sleep on a clock object the feature
     /// holds itself) keeps the store from being quiescent, so each step then waits this long:
     /// lower it for such tests, or let that work sleep on the store's clock.
-    public var quiescenceTimeout: Duration = .seconds(1)
+    public var quiescenceTimeout: Duration = .seconds(5)
 
     /// The checks skipped in non-exhaustive mode, in order, one line each (kept whether or not
     /// ``Exhaustivity/off(showsSkipped:)`` lists them).

@@ -63,10 +63,10 @@ let todosReducer = Reducer<Todos, TodosAction>(id: "todos", effects: { state, ac
         let ids = IncrementingIDs(startingAt: 1)
         let store = TestStore(initialState: Todos(), reducers: [todosReducer], dependencies: { $0.todoIDs = ids })
         await store.send(.add) { state in
-            // A closure that reads the dependency gets the caller's container, not the store's:
+            // A closure that reads the dependency gets a fresh test container, not the store's:
             // the feature's generator is not advanced by the assertion.
             @Dependency(\.todoIDs) var nextID
-            _ = nextID()
+            #expect(nextID() == 0)
             state.ids = [1]
         }
         #expect(ids.peek == 2)
@@ -89,5 +89,26 @@ let todosReducer = Reducer<Todos, TodosAction>(id: "todos", effects: { state, ac
         #expect(store.dependencies.context == .test)
         await store.send(.add) { $0.ids = [0] }
         await store.finish()
+    }
+
+    @Test func theHarnessesBindTheirTestDependencies() async {
+        let ids = IncrementingIDs(startingAt: 7)
+        let middleware = Middleware<Todos, TodosAction>(id: "ids") { context in
+            guard context.action == .addLater else { return .next }
+            return .task { effect in
+                @Dependency(\.todoIDs) var nextID
+                effect.dispatch(.added(nextID()))
+            }
+        }
+        let harness = MiddlewareHarness(middleware, state: Todos(), dependencies: { $0.todoIDs = ids })
+        await harness.run(.addLater)
+        #expect(harness.dispatched == [.added(7)])
+        let resolver = Resolver<Todos, TodosAction>(id: "ids") { _ in
+            @Dependency(\.todoIDs) var nextID
+            return .exit(.reduceAs(.added(nextID())))
+        }
+        let resolverHarness = ResolverHarness(resolver, state: Todos(), dependencies: { $0.todoIDs = ids })
+        let run = await resolverHarness.run(.add, error: WorkError(reason: "ids"))
+        #expect(run.outcome == .recovered(.reduceAs(.added(8)), reduced: true))
     }
 }

@@ -139,4 +139,16 @@ import ReduxTesting
             await store.finish()
         } matching: { String(describing: $0).contains("suspended") }
     }
+
+    @Test func aLongUnchangedStringBesideAChangeIsCut() async {
+        struct Page: Equatable, Sendable { var text = String(repeating: "a", count: 5_000); var count = 0 }
+        let store = TestStore<Page, WorkAction>(initialState: Page()) { state, _ in state.count += 1 }
+        await withKnownIssue {
+            await store.send(.increment)
+        } matching: { issue in
+            let text = String(describing: issue)
+            return text.contains("+   count: 1") && text.utf8.count < 1_000
+        }
+        await store.finish()
+    }
 }
