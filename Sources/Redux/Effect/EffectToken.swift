@@ -21,6 +21,11 @@ final class EffectToken: Sendable {
     private let cancelled = Atomic<Bool>(false)
     private let owner = Atomic<Int>(0)
 
+    /// When the task started, process-wide (all stores): the order in which a `TestClock` wakes
+    /// store-owned sleepers due at one instant.
+    let startOrder: UInt64 = EffectToken.startCounter.wrappingAdd(1, ordering: .relaxed).newValue
+    private static let startCounter = Atomic<UInt64>(0)
+
     @usableFromInline
     init(id: UInt64, runtime: EffectRuntime, group: EffectGroup?, lifetime: InstanceLifetime? = nil) {
         self.id = id

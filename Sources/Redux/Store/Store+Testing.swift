@@ -56,9 +56,18 @@ extension Store {
 }
 
 /// The start order of the store-owned task running the caller (an effect, a `.task`, a
-/// `.deferred` handler): tasks are numbered as they start, on the main actor, so the number is
-/// deterministic. `nil` outside such a task. The `TestClock` wakes sleepers due at one instant in
-/// this order, so what they send never depends on which thread reached its sleep first.
+/// `.deferred` handler): tasks of every store in the process are numbered as they start (on the
+/// main actor, or by the part of a concatenation before them), so the number is deterministic.
+/// `nil` outside such a task. The `TestClock` wakes sleepers due at one instant in this order, so
+/// what they send never depends on which thread reached its sleep first.
 package enum TaskStartOrder {
-    package static var current: UInt64? { EffectToken.current?.id }
+    package static var current: UInt64? { EffectToken.current?.startOrder }
+}
+
+extension Store {
+    /// Tasks started and not finished that are not asleep on the store's clock.
+    package var runningTaskCount: Int { runtime.runningCount }
+
+    /// Whether anything waits in the inbox or the pipeline queue.
+    package var hasQueuedWork: Bool { inbox.hasPending || !pipeline.isEmpty }
 }

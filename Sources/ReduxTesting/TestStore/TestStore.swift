@@ -50,8 +50,9 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     /// clock, nothing queued — so that whether an effect's action lands before the step never
     /// depends on thread timing. Default: 5 seconds. Work waiting on something other than the
     /// store's clock (I/O, a stream, a continuation, a sleep on a clock object the feature
-    /// holds itself) keeps the store from being quiescent, so each step then waits this long:
-    /// lower it for such tests, or let that work sleep on the store's clock.
+    /// holds itself) keeps the store from being quiescent: the first step that meets it waits
+    /// this long (and prints a line saying so); later steps no longer wait for that work, nor
+    /// for effects skipped with ``skipInFlightEffects(strict:fileID:filePath:line:column:)``.
     public var quiescenceTimeout: Duration = .seconds(5)
 
     /// The checks skipped in non-exhaustive mode, in order, one line each (kept whether or not
@@ -63,6 +64,8 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     let creationSite: TestSite
     /// Tasks in flight when ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` ran.
     var skippedTasks: Set<UInt64> = []
+    /// Tasks that kept running through a whole pre-step wait: later steps do not wait for them.
+    var longLivedTasks: Set<UInt64> = []
 
     /// Creates a test store like ``Store/init(initialState:reducers:middlewares:resolvers:options:onLog:)``.
     ///

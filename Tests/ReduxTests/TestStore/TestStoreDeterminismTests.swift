@@ -46,4 +46,38 @@ import ReduxTesting
             try? await store.store.quiescent(timeout: .seconds(1))
         } matching: { String(describing: $0).contains("disk full") }
     }
+
+    /// Work that keeps running (a stream consumer) costs one step's wait, once: later steps do
+    /// not wait for it again.
+    @Test func longLivedRealTimeWorkIsWaitedForOnce() async {
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let reducer = Reducer<ChainState, ChainAction>(id: "stream", effects: { state, action in
+            switch action {
+            case .load:
+                return .run { send in for await value in stream { send(.set(value)) } }
+            case .set(let value):
+                state.value = value
+            case .tick:
+                state.value += 1
+            default:
+                break
+            }
+            return .none
+        })
+        let store = TestStore(initialState: ChainState(), reducers: [reducer])
+        store.quiescenceTimeout = .seconds(1)
+        await store.send(.load)
+        let wall = ContinuousClock()
+        let started = wall.now
+        await store.send(.tick) { $0.value = 1 }   // waits the timeout once
+        continuation.yield(5)
+        await store.receive(.set(5)) { $0.value = 5 }
+        await store.send(.tick) { $0.value = 6 }
+        await store.send(.tick) { $0.value = 7 }
+        await store.send(.tick) { $0.value = 8 }
+        await store.send(.tick) { $0.value = 9 }
+        #expect(wall.now - started < .seconds(3.5))
+        continuation.finish()
+        await store.finish()
+    }
 }

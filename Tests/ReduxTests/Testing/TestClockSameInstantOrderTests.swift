@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ReduxTesting
 
@@ -55,4 +56,80 @@ import ReduxTesting
         #expect(store.log == ["a"])
         #expect(store.activeTaskCount == 0)
     }
+
+    /// A sleeper that waits for a later one due at the same instant (a mailbox it fills) costs
+    /// at most the short wait between two of them, not the clock's whole quiescence timeout.
+    @Test func aSameInstantSleeperWaitingForALaterOneDoesNotCostTheWholeTimeout() async {
+        let mailbox = SameInstantMailbox()
+        let clock = TestClock(quiescenceTimeout: .seconds(5))
+        let store = Store(initialState: Marks(), reducers: [Reducer<Marks, Mark>(id: "mailbox", effects: { state, action in
+            switch action {
+            case .both:
+                return .merge(
+                    .run { send in try await send.sleep(for: .seconds(1)); await mailbox.take(); send(.a) },
+                    .run { send in try await send.sleep(for: .seconds(1)); send(.b); mailbox.put() }
+                )
+            case .a: state.log.append("a")
+            case .b: state.log.append("b")
+            }
+            return .none
+        })], options: StoreOptions(clock: clock))
+        store.dispatch(.both)
+        let wall = ContinuousClock()
+        let started = wall.now
+        await clock.advance(by: .seconds(1))
+        try? await store.quiescent(timeout: .seconds(5))
+        #expect(wall.now - started < .seconds(4))
+        #expect(store.log == ["b", "a"])
+    }
+
+    @Test func sameInstantSleepersOfTwoStoresWakeInTheOrderTheyStarted() async {
+        for _ in 0..<50 {
+            let clock = TestClock()
+            let order = SharedOrder()
+            func reducer(_ name: String) -> Reducer<Marks, Mark> {
+                Reducer(id: name, effects: { _, action in
+                    guard action == .both else { return .none }
+                    return .run { send in try await send.sleep(for: .seconds(1)); order.append(name) }
+                })
+            }
+            let first = Store(initialState: Marks(), reducers: [reducer("first")], options: StoreOptions(clock: clock))
+            let second = Store(initialState: Marks(), reducers: [reducer("second")], options: StoreOptions(clock: clock))
+            first.dispatch(.both)
+            second.dispatch(.both)
+            first.dispatch(.both)
+            await clock.advance(by: .seconds(1))
+            #expect(order.values == ["first", "second", "first"])
+        }
+    }
+}
+
+/// One put, one take, across tasks.
+final class SameInstantMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var filled = false
+    private var waiter: CheckedContinuation<Void, Never>?
+    func put() {
+        lock.lock()
+        filled = true
+        let waiting = waiter
+        waiter = nil
+        lock.unlock()
+        waiting?.resume()
+    }
+    func take() async {
+        await withCheckedContinuation { continuation in
+            lock.lock()
+            if filled { lock.unlock(); continuation.resume(); return }
+            waiter = continuation
+            lock.unlock()
+        }
+    }
+}
+
+final class SharedOrder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [String] = []
+    func append(_ value: String) { lock.withLock { list.append(value) } }
+    var values: [String] { lock.withLock { list } }
 }
