@@ -53,30 +53,8 @@ let workReducer = Reducer<WorkState, WorkAction>(id: "work", effects: { state, a
     return .none
 })
 
-/// A gate the `.hang` task waits on (real-time work: the store is never quiescent meanwhile).
-final class HangGate: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Void, Never>?
-    private var opened = false
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            lock.lock()
-            if opened { lock.unlock(); continuation.resume(); return }
-            self.continuation = continuation
-            lock.unlock()
-        }
-    }
-    func open() {
-        lock.lock()
-        opened = true
-        let waiting = continuation
-        continuation = nil
-        lock.unlock()
-        waiting?.resume()
-    }
-}
-
-func workMiddleware(hang: HangGate = HangGate()) -> Middleware<WorkState, WorkAction> {
+/// `.hang`'s task waits on `hang` (real-time work: the store is never quiescent meanwhile).
+func workMiddleware(hang: Gate = Gate()) -> Middleware<WorkState, WorkAction> {
     Middleware(id: "work") { context in
         switch context.action {
         case .fetch:
@@ -114,7 +92,7 @@ let workResolver = Resolver<WorkState, WorkAction>(id: "work") { context in
 }
 
 @MainActor
-func makeWorkStore(clock: TestClock = TestClock(), hang: HangGate = HangGate(), exhaustivity: Exhaustivity = .on) -> TestStore<WorkState, WorkAction> {
+func makeWorkStore(clock: TestClock = TestClock(), hang: Gate = Gate(), exhaustivity: Exhaustivity = .on) -> TestStore<WorkState, WorkAction> {
     TestStore(
         initialState: WorkState(), reducers: [workReducer], middlewares: [workMiddleware(hang: hang)],
         resolvers: [workResolver], clock: clock, exhaustivity: exhaustivity

@@ -85,7 +85,7 @@ import ReduxTesting
     }
 
     @Test func receiveTimeoutIsReportedWhenWorkKeepsRunning() async {
-        let hang = HangGate()
+        let hang = Gate()
         let store = makeWorkStore(hang: hang)
         await store.send(.hang)
         await withKnownIssue {

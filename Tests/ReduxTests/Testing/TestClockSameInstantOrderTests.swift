@@ -60,14 +60,14 @@ import ReduxTesting
     /// A sleeper that waits for a later one due at the same instant (a mailbox it fills) costs
     /// at most the short wait between two of them, not the clock's whole quiescence timeout.
     @Test func aSameInstantSleeperWaitingForALaterOneDoesNotCostTheWholeTimeout() async {
-        let mailbox = SameInstantMailbox()
+        let mailbox = Gate()
         let clock = TestClock(quiescenceTimeout: .seconds(5))
         let store = Store(initialState: Marks(), reducers: [Reducer<Marks, Mark>(id: "mailbox", effects: { state, action in
             switch action {
             case .both:
                 return .merge(
-                    .run { send in try await send.sleep(for: .seconds(1)); await mailbox.take(); send(.a) },
-                    .run { send in try await send.sleep(for: .seconds(1)); send(.b); mailbox.put() }
+                    .run { send in try await send.sleep(for: .seconds(1)); await mailbox.wait(); send(.a) },
+                    .run { send in try await send.sleep(for: .seconds(1)); send(.b); mailbox.open() }
                 )
             case .a: state.log.append("a")
             case .b: state.log.append("b")
@@ -86,7 +86,7 @@ import ReduxTesting
     @Test func sameInstantSleepersOfTwoStoresWakeInTheOrderTheyStarted() async {
         for _ in 0..<50 {
             let clock = TestClock()
-            let order = SharedOrder()
+            let order = SharedList<String>()
             func reducer(_ name: String) -> Reducer<Marks, Mark> {
                 Reducer(id: name, effects: { _, action in
                     guard action == .both else { return .none }
@@ -102,34 +102,4 @@ import ReduxTesting
             #expect(order.values == ["first", "second", "first"])
         }
     }
-}
-
-/// One put, one take, across tasks.
-final class SameInstantMailbox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var filled = false
-    private var waiter: CheckedContinuation<Void, Never>?
-    func put() {
-        lock.lock()
-        filled = true
-        let waiting = waiter
-        waiter = nil
-        lock.unlock()
-        waiting?.resume()
-    }
-    func take() async {
-        await withCheckedContinuation { continuation in
-            lock.lock()
-            if filled { lock.unlock(); continuation.resume(); return }
-            waiter = continuation
-            lock.unlock()
-        }
-    }
-}
-
-final class SharedOrder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [String] = []
-    func append(_ value: String) { lock.withLock { list.append(value) } }
-    var values: [String] { lock.withLock { list } }
 }
