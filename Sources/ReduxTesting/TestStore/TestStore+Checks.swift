@@ -137,6 +137,18 @@ extension TestStore {
 
     func markAsserted(_ index: Int) { ledger.mark(index, .asserted) }
 
+    /// Waits (up to ``quiescenceTimeout``) until nothing is queued and no more tasks run than
+    /// the long-lived and skipped ones still in flight (see ``settleBeforeStep()``).
+    func waitForOtherWork(timeout: Duration? = nil, exemptingLongLived: Bool = true) async -> WaitResult {
+        let exempt = { [unowned self] in
+            let inFlight = store.inFlightTaskIDs
+            return inFlight.intersection(exemptingLongLived ? longLivedTasks.union(skippedTasks) : skippedTasks).count
+        }
+        return await wait(timeout: timeout ?? quiescenceTimeout) { [unowned self] in
+            !store.hasQueuedWork && store.runningTaskCount <= exempt()
+        }
+    }
+
     /// Runs an expected-state closure on `state` (a copy) inside a fresh
     /// `Dependencies(context: .test)` container: what it reads gives test values, never the
     /// live ones and never the store's own (so it cannot advance a generator the feature uses).
@@ -161,12 +173,7 @@ extension TestStore {
     func settleBeforeStep() async {
         leftovers.set(finished: false)
         if store.isQuiescent { return }
-        let exempt = { [unowned self] in
-            let inFlight = store.inFlightTaskIDs
-            return inFlight.intersection(longLivedTasks).count + inFlight.intersection(skippedTasks).subtracting(longLivedTasks).count
-        }
-        let settled = { [unowned self] in !store.hasQueuedWork && store.runningTaskCount <= exempt() }
-        if await wait(timeout: quiescenceTimeout, until: settled) == .timedOut {
+        if await waitForOtherWork() == .timedOut {
             longLivedTasks.formUnion(store.inFlightTaskIDs)
             print("ReduxTesting: TestStore: work kept running through the \(quiescenceTimeout) a step waits for the store to be quiescent (an effect waiting on I/O, a stream or a clock other than the store's?); later steps no longer wait for it. Lower `quiescenceTimeout`, or let it sleep on the store's clock.")
         }
