@@ -48,6 +48,7 @@ struct BenchResults {
     var p8: BurstResult
     var effects: EffectResults
     var composition: CompositionResults
+    var styles: StyleResults
     var config: BenchConfig
 
     var rows: [ReportRow] {
@@ -147,6 +148,7 @@ struct BenchResults {
         ))
         rows += effectRows
         rows += compositionRows(perDispatch: perDispatch)
+        rows += styleRows(perDispatch: perDispatch)
         return rows
     }
 
@@ -161,6 +163,17 @@ struct BenchResults {
             perDispatch("P12-optional", composition.optional, "reported: \(fixed(composition.optional.median / p1Nanoseconds, 2))x P1 (the innermost lift an optional child)"),
             perDispatch("P12-collection", composition.collection, "reported: \(fixed(composition.collection.median / p1Nanoseconds, 2))x P1 (the innermost lift an element of a \(grouped(Double(scopeRowCount)))-row IdentifiedArray)"),
             perDispatch("P4-scoped", composition.arrayScoped, verdict("<= 1.2x P12-scope", met: arrayRatio <= 1.2, figure: "\(fixed(arrayRatio, 2))x (P4's 1,000,000-element write through 3 lifts)")),
+        ]
+    }
+
+    /// P4-command, P4-command-small, P1-command: the seed styles (issue 9).
+    private func styleRows(perDispatch: (String, Samples, String) -> ReportRow) -> [ReportRow] {
+        let p1Nanoseconds = p1.median
+        let commandRatio = styles.commandLarge.median / styles.commandSmall.median
+        return [
+            perDispatch("P4-command", styles.commandLarge, verdict("<= 1.2x P4-command-small", met: commandRatio <= 1.2, figure: "\(fixed(commandRatio, 2))x (Command style, consuming state; buffer kept: checked)")),
+            perDispatch("P4-command-small", styles.commandSmall, "reported: the same on a 10-element array"),
+            perDispatch("P1-command", styles.commandP1, "reported: \(fixed(styles.commandP1.median / p1Nanoseconds, 2))x P1 (P1's work through a Command-style reducer)"),
         ]
     }
 

@@ -78,10 +78,11 @@ do {
     let p8 = try await cases.p8()
     let effects = try await cases.p8Effects()
     let composition = try cases.p12()
+    let styles = try cases.styles()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p4: p4, p5: p5,
         p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
-        composition: composition, config: config
+        composition: composition, styles: styles, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {

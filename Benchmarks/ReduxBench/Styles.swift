@@ -1,0 +1,83 @@
+import Redux
+
+// The seed reducer styles (issue 9), one by one as they land: P4-<style> (the style's reducer
+// writes one element of P4's 1,000,000-element array), P4-<style>-small (the same on a
+// 10-element array: a copy would make the large case far slower), P1-<style> (P1's work through
+// the style). Each large case also checks, once, that the array's buffer is the same before and
+// after a dispatch (a checked assertion: a copy fails the run with exit 70).
+
+/// The style cases' results.
+struct StyleResults {
+    let commandLarge: Samples
+    let commandSmall: Samples
+    let commandP1: Samples
+}
+
+/// The Command-style array writer, out of line like an app's reducer.
+@inline(never)
+func makeArrayCommandReducer() -> Reducer<ArrayState, BenchAction> {
+    Reducer(id: "array-command", command: { state, action in
+        var state = state
+        applyArrayWrite(&state, action)
+        return (state, .none)
+    })
+}
+
+@inline(never)
+func makeCounterCommandReducer() -> Reducer<CounterState, BenchAction> {
+    Reducer(id: "counter-command", command: { state, action in
+        var state = state
+        applyCounter(&state, action)
+        return (state, .none)
+    })
+}
+
+extension BenchCases {
+    func styles() throws -> StyleResults {
+        StyleResults(
+            commandLarge: try arrayStyleCase("P4-command", length: config.arrayLength, makeArrayCommandReducer()),
+            commandSmall: try arrayStyleCase("P4-command-small", length: 10, makeArrayCommandReducer()),
+            commandP1: try counterStyleCase("P1-command", makeCounterCommandReducer())
+        )
+    }
+
+    /// P4's loop with `reducer`, on an array of `length` elements (payloads wrapped into it),
+    /// after checking that one dispatch keeps the array's buffer.
+    func arrayStyleCase(_ name: String, length: Int, _ reducer: Reducer<ArrayState, BenchAction>) throws -> Samples {
+        let actions = source.actions.map { action -> BenchAction in
+            if case .add(let index) = action { return .add(index % length) }
+            return action
+        }
+        let mask = source.mask
+        let store = Store(initialState: ArrayState(items: Array(repeating: 0, count: length)), reducers: [reducer])
+        let before = store.state.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        store.dispatch(actions[0])
+        let after = store.state.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        try expect(before == after, "\(name): the reducer copied the state's array (buffer moved)")
+        return try nanosecondsPerOperation(operations: config.operations, warmUp: config.warmUp, runs: config.runs) { count in
+            let first = store.state.count
+            for index in 0..<count {
+                store.dispatch(actions[index & mask])
+            }
+            let last = store.state.count
+            try expect(last == first + count, "\(name): \(last - first) of \(count) actions reduced synchronously")
+            Blackhole.consume(last)
+        }
+    }
+
+    /// P1's loop with `reducer`.
+    func counterStyleCase(_ name: String, _ reducer: Reducer<CounterState, BenchAction>) throws -> Samples {
+        let actions = source.actions
+        let mask = source.mask
+        let store = Store(initialState: CounterState(), reducers: [reducer])
+        return try nanosecondsPerOperation(operations: config.operations, warmUp: config.warmUp, runs: config.runs) { count in
+            let first = store.state.count
+            for index in 0..<count {
+                store.dispatch(actions[index & mask])
+            }
+            let last = store.state.count
+            try expect(last == first + count, "\(name): \(last - first) of \(count) actions reduced synchronously")
+            Blackhole.consume(last)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// TestStore initializers for the seed reducer styles, one per style.
+extension TestStore {
+    /// Creates a test store with one Seda-style reducer, like
+    /// ``Store/init(initialState:options:onLog:command:)``.
+    public convenience init(
+        initialState: State,
+        clock: any Clock<Duration> = TestClock(),
+        exhaustivity: Exhaustivity = .on,
+        dependencies: (inout Dependencies) -> Void = { _ in },
+        onLog: Store<State, Action>.LogHandler? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        command reduce: @escaping @Sendable (consuming State, Action) -> (State, Command<Action>)
+    ) {
+        self.init(
+            initialState: initialState, reducers: [Reducer(id: "command", command: reduce)],
+            clock: clock, exhaustivity: exhaustivity, dependencies: dependencies, onLog: onLog,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+}
