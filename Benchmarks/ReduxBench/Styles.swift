@@ -11,6 +11,18 @@ struct StyleResults {
     let commandLarge: Samples
     let commandSmall: Samples
     let commandP1: Samples
+    let waterfallLarge: Samples
+    let waterfallSmall: Samples
+    let waterfallP1: Samples
+}
+
+// The waterfall style: the bench states reduce themselves.
+extension ArrayState: StateNode {
+    mutating func reduce(_ action: BenchAction) { applyArrayWrite(&self, action) }
+}
+
+extension CounterState: StateNode {
+    mutating func reduce(_ action: BenchAction) { applyCounter(&self, action) }
 }
 
 /// The Command-style array writer, out of line like an app's reducer.
@@ -32,12 +44,21 @@ func makeCounterCommandReducer() -> Reducer<CounterState, BenchAction> {
     })
 }
 
+@inline(never)
+func makeArrayNodeReducer() -> Reducer<ArrayState, BenchAction> { Reducer(id: "array-node", node: ArrayState.self) }
+
+@inline(never)
+func makeCounterNodeReducer() -> Reducer<CounterState, BenchAction> { Reducer(id: "counter-node", node: CounterState.self) }
+
 extension BenchCases {
     func styles() throws -> StyleResults {
         StyleResults(
             commandLarge: try arrayStyleCase("P4-command", length: config.arrayLength, makeArrayCommandReducer()),
             commandSmall: try arrayStyleCase("P4-command-small", length: 10, makeArrayCommandReducer()),
-            commandP1: try counterStyleCase("P1-command", makeCounterCommandReducer())
+            commandP1: try counterStyleCase("P1-command", makeCounterCommandReducer()),
+            waterfallLarge: try arrayStyleCase("P4-waterfall", length: config.arrayLength, makeArrayNodeReducer()),
+            waterfallSmall: try arrayStyleCase("P4-waterfall-small", length: 10, makeArrayNodeReducer()),
+            waterfallP1: try counterStyleCase("P1-waterfall", makeCounterNodeReducer())
         )
     }
 

@@ -18,3 +18,22 @@ extension TestStore {
         )
     }
 }
+
+extension TestStore where State: StateNode, State.Action == Action {
+    /// Creates a test store whose state tree reduces itself (SwiftUIRedux's waterfall), like
+    /// ``Store/init(initialState:options:onLog:)``.
+    public convenience init(
+        initialState: State,
+        clock: any Clock<Duration> = TestClock(),
+        exhaustivity: Exhaustivity = .on,
+        dependencies: (inout Dependencies) -> Void = { _ in },
+        onLog: Store<State, Action>.LogHandler? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(
+            initialState: initialState, reducers: [Reducer(node: State.self)],
+            clock: clock, exhaustivity: exhaustivity, dependencies: dependencies, onLog: onLog,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+}

@@ -26,6 +26,31 @@ let player = Reducer<Player, PlayerAction>(id: "player", command: { state, actio
     }
 })
 
+struct Playlist: StateNode, Sendable, Equatable {
+    var plays = 0
+    var players: [PlayerNode]
+    mutating func reduce(_ action: PlaylistAction) {
+        if action == .playAll { plays += 1 }
+        reduceEach(&players, action)
+    }
+}
+
+struct PlayerNode: StateNode, Sendable, Equatable {
+    var isPlaying = false
+    mutating func reduce(_ action: PlaylistAction) {
+        if action == .playAll { isPlaying = true }
+    }
+}
+
+enum PlaylistAction: Sendable, Equatable {
+    case playAll
+}
+
+@MainActor
+func playlistStore() -> Store<Playlist, PlaylistAction> {
+    Store(initialState: Playlist(players: [PlayerNode(), PlayerNode()]))
+}
+
 @Suite("ReducerStyles.md example")
 @MainActor
 struct ReducerStylesBlocks {
@@ -37,5 +62,12 @@ struct ReducerStylesBlocks {
         store.dispatch(.play)
         #expect(store.isPlaying)
         #expect(actions.values == [.play, .started])
+    }
+
+    @Test func thePlaylistHandsTheActionDownToEveryPlayer() {
+        let store = playlistStore()
+        store.dispatch(.playAll)
+        #expect(store.plays == 1)
+        #expect(store.players.allSatisfy { $0.isPlaying })
     }
 }
