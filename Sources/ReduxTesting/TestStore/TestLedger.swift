@@ -114,9 +114,6 @@ final class TestLedger<State: Sendable, Action: Sendable> {
         index == 0 ? initialState : records[index - 1].after
     }
 
-    /// The state after the last record (the store's state once nothing is processing).
-    var lastState: State { records.last?.after ?? initialState }
-
     /// Indices of the records still pending, in order.
     var pendingIndices: [Int] {
         var result: [Int] = []
@@ -128,9 +125,9 @@ final class TestLedger<State: Sendable, Action: Sendable> {
         return result
     }
 
-    /// The first pending record at or after `start` that `predicate` accepts.
-    func firstPending(from start: Int = 0, where predicate: (TestRecord<State, Action>) -> Bool) -> Int? {
-        var index = max(start, firstOpen)
+    /// The first pending record that `predicate` accepts.
+    func firstPending(where predicate: (TestRecord<State, Action>) -> Bool) -> Int? {
+        var index = firstOpen
         while index < records.count {
             if records[index].status == .pending, predicate(records[index]) { return index }
             index += 1
@@ -152,6 +149,4 @@ final class TestLedger<State: Sendable, Action: Sendable> {
             return record.sequence == sequence && record.isResumption == resumption && (!pendingOnly || record.status == .pending)
         }
     }
-
-    var hasPending: Bool { firstOpen < records.count }
 }
