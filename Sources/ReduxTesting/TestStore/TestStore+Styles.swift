@@ -37,3 +37,28 @@ extension TestStore where State: StateNode, State.Action == Action {
         )
     }
 }
+
+extension TestStore {
+    /// Creates a test store from a SwiftRex-style ``Behavior`` and its environment, like
+    /// ``Store/init(initialState:behavior:environment:middlewares:resolvers:options:onLog:)``.
+    /// Give the environment test doubles (closures that answer at once or sleep on `clock`).
+    public convenience init<Environment: Sendable>(
+        initialState: State,
+        behavior: Behavior<Action, State, Environment>,
+        environment: Environment,
+        middlewares: [Middleware<State, Action>] = [],
+        resolvers: [Resolver<State, Action>] = [],
+        clock: any Clock<Duration> = TestClock(),
+        exhaustivity: Exhaustivity = .on,
+        dependencies: (inout Dependencies) -> Void = { _ in },
+        onLog: Store<State, Action>.LogHandler? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(
+            initialState: initialState, reducers: behavior.reducers(environment: environment),
+            middlewares: middlewares, resolvers: resolvers,
+            clock: clock, exhaustivity: exhaustivity, dependencies: dependencies, onLog: onLog,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+}
