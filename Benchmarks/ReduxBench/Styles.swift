@@ -14,6 +14,9 @@ struct StyleResults {
     let waterfallLarge: Samples
     let waterfallSmall: Samples
     let waterfallP1: Samples
+    let behaviorLarge: Samples
+    let behaviorSmall: Samples
+    let behaviorP1: Samples
 }
 
 // The waterfall style: the bench states reduce themselves.
@@ -44,6 +47,22 @@ func makeCounterCommandReducer() -> Reducer<CounterState, BenchAction> {
     })
 }
 
+/// The Behavior-style array writer: a handle whose reduce part writes the element (the closure
+/// captures the action, as an app's does).
+@inline(never)
+func makeArrayBehaviorReducer() -> Reducer<ArrayState, BenchAction> {
+    Behavior<BenchAction, ArrayState, Void>.handle(id: "array-behavior") { action, _ in
+        .reduce { applyArrayWrite(&$0, action) }
+    }.reducers(environment: ())[0]
+}
+
+@inline(never)
+func makeCounterBehaviorReducer() -> Reducer<CounterState, BenchAction> {
+    Behavior<BenchAction, CounterState, Void>.handle(id: "counter-behavior") { action, _ in
+        .reduce { applyCounter(&$0, action) }
+    }.reducers(environment: ())[0]
+}
+
 @inline(never)
 func makeArrayNodeReducer() -> Reducer<ArrayState, BenchAction> { Reducer(id: "array-node", node: ArrayState.self) }
 
@@ -58,7 +77,10 @@ extension BenchCases {
             commandP1: try counterStyleCase("P1-command", makeCounterCommandReducer()),
             waterfallLarge: try arrayStyleCase("P4-waterfall", length: config.arrayLength, makeArrayNodeReducer()),
             waterfallSmall: try arrayStyleCase("P4-waterfall-small", length: 10, makeArrayNodeReducer()),
-            waterfallP1: try counterStyleCase("P1-waterfall", makeCounterNodeReducer())
+            waterfallP1: try counterStyleCase("P1-waterfall", makeCounterNodeReducer()),
+            behaviorLarge: try arrayStyleCase("P4-behavior", length: config.arrayLength, makeArrayBehaviorReducer()),
+            behaviorSmall: try arrayStyleCase("P4-behavior-small", length: 10, makeArrayBehaviorReducer()),
+            behaviorP1: try counterStyleCase("P1-behavior", makeCounterBehaviorReducer())
         )
     }
 
