@@ -3,6 +3,40 @@
 import Redux
 import Testing
 
+struct ReadingList: Sendable, Equatable {
+    var titles: [String] = []
+    var isLoading = false
+}
+
+enum ReadingAction: Sendable, Equatable {
+    case onAppear, loaded([String])
+}
+
+struct ReadingEnvironment: Sendable {
+    var fetchTitles: @Sendable () async -> [String]
+}
+
+let readingList = Behavior<ReadingAction, ReadingList, ReadingEnvironment>.handle(id: "reading-list") { action, _ in
+    switch action {
+    case .onAppear:
+        .reduce { $0.isLoading = true }
+            .produce { context in
+                let fetch = context.environment.fetchTitles
+                return .task { .loaded(await fetch()) }
+            }
+    case .loaded(let titles):
+        .reduce { state in
+            state.titles = titles
+            state.isLoading = false
+        }
+    }
+}
+
+@MainActor
+func readingListStore() -> Store<ReadingList, ReadingAction> {
+    Store(initialState: ReadingList(), behavior: readingList, environment: ReadingEnvironment(fetchTitles: { ["Dune", "Emma"] }))
+}
+
 struct Player: Sendable, Equatable {
     var track = 0
     var isPlaying = false
@@ -54,6 +88,15 @@ func playlistStore() -> Store<Playlist, PlaylistAction> {
 @Suite("ReducerStyles.md example")
 @MainActor
 struct ReducerStylesBlocks {
+    @Test func theReadingListLoadsThroughItsEnvironment() async throws {
+        let store = readingListStore()
+        store.dispatch(.onAppear)
+        #expect(store.isLoading)
+        try await store.settled(timeout: .seconds(5))
+        #expect(store.titles == ["Dune", "Emma"])
+        #expect(!store.isLoading)
+    }
+
     @Test func thePlayerPlaysAndItsCommandFollowsInTheSameCall() {
         let actions = SharedList<PlayerAction>()
         let store = Store(initialState: Player(), reducers: [player], onLog: { event in
