@@ -198,3 +198,62 @@ func closingTheEditorCancelsItsWork() async {
     await clock.advance(by: .seconds(1))   // the editor's work ended with it: nothing arrives
     await store.finish()
 }
+
+// "Reducer styles": the Behavior example.
+struct Film: Codable, Equatable, Sendable {
+    var title: String
+    var year: Int
+}
+
+struct FilmShelf: Equatable, Sendable {
+    var films: [Film] = []
+    var isLoading = false
+    var failed = false
+}
+
+enum FilmAction: Equatable, Sendable {
+    case onAppear, loaded([Film]), loadFailed
+}
+
+struct FilmEnvironment: Sendable {
+    var fetchFilms: @Sendable () async throws -> [Film]
+}
+
+let filmBehavior = Behavior<FilmAction, FilmShelf, FilmEnvironment>.handle { action, _ in
+    switch action {
+    case .onAppear:
+        .reduce { $0.isLoading = true; $0.failed = false }
+            .produce { context in
+                let fetch = context.environment.fetchFilms
+                return .task {
+                    do { return .loaded(try await fetch()) } catch { return .loadFailed }
+                }
+            }
+    case .loaded(let films):
+        .reduce { $0.films = films; $0.isLoading = false }
+    case .loadFailed:
+        .reduce { $0.isLoading = false; $0.failed = true }
+    }
+}
+
+@MainActor
+func filmStore(environment: FilmEnvironment) -> Store<FilmShelf, FilmAction> {
+    Store(initialState: FilmShelf(), behavior: filmBehavior, environment: environment)
+}
+
+struct FilmOutage: Error {}
+
+@Test @MainActor
+func readmeFilmBehaviorLoadsAndFailsThroughItsEnvironment() async {
+    let films = [Film(title: "Alien", year: 1979)]
+    let loads = TestStore(initialState: FilmShelf(), behavior: filmBehavior, environment: FilmEnvironment(fetchFilms: { films }))
+    await loads.send(.onAppear) { $0.isLoading = true }
+    await loads.receive(.loaded(films)) { $0.films = films; $0.isLoading = false }
+    await loads.finish()
+
+    let fails = TestStore(initialState: FilmShelf(), behavior: filmBehavior, environment: FilmEnvironment(fetchFilms: { throw FilmOutage() }))
+    await fails.send(.onAppear) { $0.isLoading = true }
+    await fails.receive(.loadFailed) { $0.isLoading = false; $0.failed = true }
+    await fails.finish()
+    #expect(filmStore(environment: FilmEnvironment(fetchFilms: { [] })).state == FilmShelf())
+}
