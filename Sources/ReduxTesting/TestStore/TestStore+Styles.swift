@@ -62,3 +62,24 @@ extension TestStore {
         )
     }
 }
+
+extension TestStore {
+    /// Creates a test store from a ``Behavior`` that needs no environment.
+    public convenience init(
+        initialState: State,
+        behavior: Behavior<Action, State, Void>,
+        middlewares: [Middleware<State, Action>] = [],
+        resolvers: [Resolver<State, Action>] = [],
+        clock: any Clock<Duration> = TestClock(),
+        exhaustivity: Exhaustivity = .on,
+        dependencies: (inout Dependencies) -> Void = { _ in },
+        onLog: Store<State, Action>.LogHandler? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        self.init(
+            initialState: initialState, behavior: behavior, environment: (), middlewares: middlewares, resolvers: resolvers,
+            clock: clock, exhaustivity: exhaustivity, dependencies: dependencies, onLog: onLog,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+}
