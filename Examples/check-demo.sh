@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks redux-demo end to end: the shipped sessions (counter/login, search, downloads) replay cleanly
+# Checks redux-demo end to end: the shipped sessions (counter/login, search, downloads, movies) replay cleanly
 # and identically on every run, and bad input stops the replay with a message on stderr and the
 # documented exit status (README.md, "The demo"): 64 for bad arguments, 65 for bad data (a
 # malformed line, an unknown action, a bad clock line, a file with no action), 66 for a file that
@@ -142,7 +142,8 @@ fi
 
 # 11. Replays are deterministic: the same session prints the same bytes on every run.
 downloads=Examples/Sessions/downloads.jsonl
-for session in Examples/Sessions/counter-login.jsonl "$search" "$downloads"; do
+movies=Examples/Sessions/movies.jsonl
+for session in Examples/Sessions/counter-login.jsonl "$search" "$downloads" "$movies"; do
     demo "$session"
     cp "$work/out" "$work/first"
     demo "$session"
@@ -225,6 +226,41 @@ final_downloads() {
         && ! grep -Fq 'still asleep on the clock' "$work/out"
 }
 check_downloads "final state: rows 2, 3, 1, every download at 100 %, nothing left asleep" final_downloads
+
+# 14. The movies session (a Behavior with an environment, lifted into the app): the list loads
+# from Examples/Data/movies.json; of the keystrokes "s", "st", "sta", "star" (each inside the
+# 300 ms debounce window of the one before), only "star" is searched; the simulated outage makes
+# the refresh fail; the retry loads the list again and searches "star" in it. The final state
+# holds the 16 movies, the query "star" and its two matches, no error, nothing loading.
+demo "$movies"
+# final_compact: the final state's JSON with every space and newline removed.
+final_compact() { sed -n '/^Final state:$/,$p' "$work/out" | tr -d ' \n'; }
+if [[ $(status) == 0 ]] && [[ $(grep -c '↳ movies.searchFinished' "$work/out") == 3 ]] \
+    && [[ $(grep -c '↳ movies.searchFinished(query: "star", 2 matches) → reduced' "$work/out") == 2 ]] \
+    && ! grep -Eq 'searchFinished\(query: "(s|st|sta)",' "$work/out" \
+    && grep -Fq '↳ movies.loadFailed(reason: "the movie server did not answer request 2 (simulated outage)") → reduced' "$work/out" \
+    && grep -Eq '^ +[0-9]+  movies.retry → reduced$' "$work/out" \
+    && [[ $(grep -c '↳ movies.loaded(16 movies) → reduced' "$work/out") == 2 ]] \
+    && final_compact | grep -Fq '"query":"star"' && final_compact | grep -Fq '"matches":[5,15]' \
+    && final_compact | grep -Fq '"error":null,"isLoading":false,"loads":3' \
+    && [[ $(final_compact | grep -o '"title":' | wc -l) == 16 ]] \
+    && ! grep -Fq 'still asleep on the clock' "$work/out"; then
+    pass "movies session: exit 0, one search for the last of the debounced queries, outage failed, retry loaded, final matches for \"star\""
+else
+    fail "movies session: expected exit 0 and the final matches [5, 15] for \"star\" (got exit $(status))"
+    sed 's/^/      /' "$work/err" | tail -5
+fi
+
+# 15. A movies action missing its field: exit 65, FILE:2: naming the field, the line before applied.
+bad_movies="$work/movies-bad.jsonl"
+printf '%s\n' '{"type":"movies.onAppear"}' '{"type":"movies.queryChanged"}' '{"advance":"500ms"}' >"$bad_movies"
+demo "$bad_movies"
+if [[ $(status) == 65 ]] && grep -Fq "$bad_movies:2: missing field \"query\"" "$work/err" \
+    && sed -n '/State reached:$/,$p' "$work/out" | tr -d ' \n' | grep -Fq '"isLoading":true,"loads":1'; then
+    pass "movies action without its field: exit 65, '$bad_movies:2: missing field \"query\"' on stderr, earlier line applied"
+else
+    fail "movies action without its field: expected exit 65 and '$bad_movies:2:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
+fi
 
 if ((failures > 0)); then
     echo "check-demo: $failures check(s) failed"

@@ -3,12 +3,13 @@ import Redux
 /// Everything a user (or the app itself) can ask the demo app to do: the counter and login
 /// actions here, the search feature's actions (``SearchAction``) wrapped in ``search(_:)``, and
 /// the downloads list's: its own operations and a row's actions (``DownloadAction``) wrapped in
-/// ``downloads(_:)``.
+/// ``downloads(_:)``; and the movies feature's (``MoviesAction``) wrapped in ``movies(_:)``.
 ///
 /// Encoded as one flat JSON object with a `type` field, so a session file reads like a log:
 /// `{"type":"login","user":"ada","password":"lovelace"}`. A search action is written the same
 /// way, without any wrapping: `{"type":"queryChanged","query":"swift"}`; a row's action adds the
-/// row's id: `{"type":"start","id":2}`.
+/// row's id: `{"type":"start","id":2}`; a movies action's type starts with `movies.`:
+/// `{"type":"movies.queryChanged","query":"star"}`.
 enum AppAction: Sendable, Equatable {
     /// Adds one to the counter at once.
     case increment
@@ -40,11 +41,13 @@ enum AppAction: Sendable, Equatable {
     case moveDownload(from: Int, to: Int)
     /// An action for one download row (see Download.swift), by the row's id.
     case downloads(ElementAction<Download.ID, DownloadAction>)
+    /// An action of the movies feature (see MoviesAction.swift).
+    case movies(MoviesAction)
 }
 
 /// The demo app's features; the transcript shows the state of the ones a session used.
 enum Feature: Sendable, CaseIterable {
-    case counterLogin, search, downloads
+    case counterLogin, search, downloads, movies
 }
 
 extension AppAction {
@@ -87,14 +90,15 @@ extension AppAction {
         switch self {
         case .search: .search
         case .addDownload, .removeDownload, .moveDownload, .downloads: .downloads
+        case .movies: .movies
         default: .counterLogin
         }
     }
 
-    /// The kind of this action; `nil` for a search action or a row's action.
+    /// The kind of this action; `nil` for a search, row or movies action.
     var kind: Kind? {
         switch self {
-        case .search, .downloads: nil
+        case .search, .downloads, .movies: nil
         case .increment: .increment
         case .decrement: .decrement
         case .reset: .reset
@@ -146,9 +150,9 @@ extension KeyedDecodingContainer<ActionField> {
 extension AppAction: Codable {
     private typealias Field = ActionField
 
-    /// Decodes strictly: the `type` must name a case (of this enum, of ``SearchAction`` or of
-    /// a row's ``DownloadAction``), and the object must have exactly that case's fields, so a
-    /// typo never turns into a different action.
+    /// Decodes strictly: the `type` must name a case (of this enum, of ``SearchAction``, of a
+    /// row's ``DownloadAction`` or of ``MoviesAction``), and the object must have exactly that
+    /// case's fields, so a typo never turns into a different action.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Field.self)
         let name = try container.decode(String.self, forKey: Field("type"))
@@ -163,6 +167,10 @@ extension AppAction: Codable {
                 self = .search(try SearchAction(from: decoder))
                 return
             }
+            if MoviesAction.Kind(rawValue: name) != nil {
+                self = .movies(try MoviesAction(from: decoder))
+                return
+            }
             if let rowKind = RowKind(rawValue: name) {
                 try container.rejectFields(except: rowKind.fields, of: name)
                 let action: DownloadAction = switch rowKind {
@@ -173,7 +181,7 @@ extension AppAction: Codable {
                 return
             }
             let known = Kind.allCases.map(\.rawValue) + SearchAction.Kind.allCases.map(\.rawValue)
-                + RowKind.allCases.map(\.rawValue)
+                + RowKind.allCases.map(\.rawValue) + MoviesAction.Kind.allCases.map(\.rawValue)
             throw Field.unknownAction(name, known: known)
         }
         try container.rejectFields(except: kind.fields, of: name)
@@ -199,6 +207,8 @@ extension AppAction: Codable {
             switch self {
             case let .search(action):
                 try action.encode(to: encoder)
+            case let .movies(action):
+                try action.encode(to: encoder)
             case let .downloads(.element(id, action)):
                 var container = encoder.container(keyedBy: Field.self)
                 switch action {
@@ -217,7 +227,7 @@ extension AppAction: Codable {
         var container = encoder.container(keyedBy: Field.self)
         try container.encode(kind.rawValue, forKey: Field("type"))
         switch self {
-        case .search, .downloads, .increment, .decrement, .reset, .delayedIncrement, .delayedDecrement, .logout:
+        case .search, .downloads, .movies, .increment, .decrement, .reset, .delayedIncrement, .delayedDecrement, .logout:
             break
         case let .login(user, password):
             try container.encode(user, forKey: Field("user"))
@@ -247,6 +257,7 @@ extension AppAction: CustomStringConvertible {
     var description: String {
         switch self {
         case let .search(action): action.description
+        case let .movies(action): action.description
         case let .downloads(.element(id, action)): "downloads[\(id)] \(action)"
         case let .addDownload(id, file): "addDownload(id: \(id), file: \(String(reflecting: file)))"
         case let .removeDownload(id): "removeDownload(id: \(id))"

@@ -3,9 +3,15 @@ import Redux
 /// The demo's reducers: the only code that writes `AppState`. Each handles its own slice of
 /// actions and answers `.defaultNext` for the rest, so the log shows who handled what. The
 /// search feature's reducer, an effect reducer, lives in Search.swift; the downloads list's and
-/// its rows' (a child reducer lifted over the list) in Downloads.swift.
+/// its rows' (a child reducer lifted over the list) in Downloads.swift; the movies feature, a
+/// `Behavior` lifted with its environment, in Movies.swift.
 enum Reducers {
     static let all = [counter, auth, profile, Search.reducer, Downloads.list, Downloads.rows]
+
+    /// Every reducer of the app: ``all``, then the movies feature's, built with `environment`.
+    static func app(environment: AppEnvironment) -> [Reducer<AppState, AppAction>] {
+        all + Movies.inApp.reducers(environment: environment)
+    }
 
     /// Counter arithmetic. The zero floor is enforced earlier, by the `bounds` middleware.
     static let counter = Reducer<AppState, AppAction>(id: "counter") { state, action in

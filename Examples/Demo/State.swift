@@ -1,7 +1,7 @@
 import Redux
 
-/// The demo app's whole state: a counter, a signed-in user, the search feature and the downloads
-/// list.
+/// The demo app's whole state: a counter, a signed-in user, the search feature, the downloads
+/// list and the movies feature.
 ///
 /// A plain value type, so the store can mutate it in place and the replay can print it as JSON.
 struct AppState: Sendable, Equatable, Codable {
@@ -20,11 +20,13 @@ struct AppState: Sendable, Equatable, Codable {
     /// The download rows, in list order (written by the `downloads` reducer, which adds, removes
     /// and moves rows, and by the lifted `download` reducer, each row's own).
     var downloads = IdentifiedArray<Download>()
+    /// The movies feature's state (written only by its lifted behavior, Movies.swift).
+    var movies = MoviesState()
 }
 
 extension AppState {
     private enum CodingKeys: String, CodingKey {
-        case counter, isLoggedIn, user, displayName, lastError, search, downloads
+        case counter, isLoggedIn, user, displayName, lastError, search, downloads, movies
     }
 
     /// Encodes every field, writing `null` for an absent one, so the printed state always shows
@@ -38,6 +40,7 @@ extension AppState {
         try container.encode(lastError, forKey: .lastError)
         try container.encode(search, forKey: .search)
         try container.encode(downloads, forKey: .downloads)
+        try container.encode(movies, forKey: .movies)
     }
 }
 
@@ -46,7 +49,8 @@ extension AppState {
     /// `counter=2 loggedIn=true user="ada" name="Ada L." error=-` for the counter and login, or
     /// `query="swift" results=[swift-nio] loading=- error=- attempt=1` for the search, or
     /// `downloads=[3 c.zip 25%, 1 a.zip 50%]` for the downloads (id, file, progress, in list
-    /// order); joined by ` | `.
+    /// order), or `movies=16 loading=- error=- loads=1 query="star" matches=2 [Star Wars, A Star
+    /// Is Born]` for the movies; joined by ` | `.
     func compactDescription(showing features: Set<Feature>) -> String {
         func text(_ value: String?) -> String { value.map { String(reflecting: $0) } ?? "-" }
         return Feature.allCases.filter(features.contains).map { feature in
@@ -57,6 +61,8 @@ extension AppState {
                 search.compactDescription
             case .downloads:
                 "downloads=[\(downloads.map { "\($0.id) \($0.file) \($0.progress)%" }.joined(separator: ", "))]"
+            case .movies:
+                movies.compactDescription
             }
         }.joined(separator: " | ")
     }

@@ -1,5 +1,6 @@
 // redux-demo: replays a recorded session of the demo app (a counter, a login, a search field,
-// a list of downloads) through a Redux store running on a virtual clock.
+// a list of downloads, a movies list written as a Behavior with an environment) through a
+// Redux store running on a virtual clock.
 //
 //   swift run redux-demo          replays Examples/Sessions/counter-login.jsonl
 //   swift run redux-demo FILE     replays FILE (JSON Lines: one action or clock line per line)
@@ -35,9 +36,19 @@ let usage = """
     1 hour per line), waking what sleeps on the clock in deadline order. The app's slow work
     sleeps on that clock: a delayed counter action lands 100ms after it, a login 150ms after
     it and its profile 50ms later, a search request 800ms after it starts, a download reports
-    25% every 250ms; so a session moves time past them with clock lines. After every line
-    the replay waits until all the store's work is done or asleep on the clock, so replays
-    are deterministic and take milliseconds.
+    25% every 250ms, the movies list loads 500ms after it is asked for, a movies search runs
+    300ms after the last keystroke; so a session moves time past them with clock lines. After
+    every line the replay waits until all the store's work is done or asleep on the clock, so
+    replays are deterministic and take milliseconds.
+
+    The movies feature (Examples/Sessions/movies.jsonl; its list is Examples/Data/movies.json):
+      {"type":"movies.onAppear"}                   load the list, unless loaded or loading
+      {"type":"movies.refresh"}                    load it again
+      {"type":"movies.queryChanged","query":"st"}  the search field; searched 300ms after
+                                                   the last change
+      {"type":"movies.simulateOutage"}             the server drops the next load, which
+                                                   fails 500ms after it starts
+      {"type":"movies.retry"}                      load again after a failed load
 
     Exit status:
       0   every line was replayed
@@ -69,11 +80,13 @@ do {
 }
 
 let transcript = Transcript()
+// The dependencies, given once: the movies feature's lift derives its environment from them.
+let environment = AppEnvironment.demo()
 // Virtual time: the store attaches itself to the clock, which waits for it after every step.
 let clock = TestClock()
 let store = Store(
     initialState: AppState(),
-    reducers: Reducers.all,
+    reducers: Reducers.app(environment: environment),
     middlewares: Middlewares.all,
     resolvers: Resolvers.all,
     options: StoreOptions(clock: clock),
