@@ -12,7 +12,10 @@
 ///     switch action {
 ///     case .onAppear:
 ///         .reduce { $0.isLoading = true }
-///         .produce { context in .task { .loaded(await context.environment.fetchMovies()) } }
+///         .produce { context in
+///             let fetch = context.environment.fetchMovies
+///             return .task { .loaded(await fetch()) }
+///         }
 ///     case .loaded(let movies):
 ///         .reduce { $0.movies = movies; $0.isLoading = false }
 ///     }
