@@ -133,7 +133,24 @@ struct ActionField: CodingKey {
     }
 }
 
+/// The kinds of a feature's encoded actions: each names its `type` and its fields.
+protocol ActionKind: RawRepresentable<String>, CaseIterable {
+    /// The fields an encoded action of this kind carries besides `type`.
+    var fields: [String] { get }
+}
+
 extension KeyedDecodingContainer<ActionField> {
+    /// The kind named by the object's `type`, after checking that the object has exactly that
+    /// kind's fields; an unknown `type` throws, listing the known ones.
+    func decodeKind<Kind: ActionKind>(_: Kind.Type) throws -> Kind {
+        let name = try decode(String.self, forKey: ActionField("type"))
+        guard let kind = Kind(rawValue: name) else {
+            throw ActionField.unknownAction(name, known: Kind.allCases.map(\.rawValue))
+        }
+        try rejectFields(except: kind.fields, of: name)
+        return kind
+    }
+
     /// Throws unless the object has no key besides `type` and `fields` (the fields of the
     /// action named `name`), naming the first extra key in sorted order.
     func rejectFields(except fields: [String], of name: String) throws {

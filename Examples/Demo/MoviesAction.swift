@@ -27,7 +27,7 @@ enum MoviesAction: Sendable, Equatable {
 
 extension MoviesAction {
     /// The `type` field of an encoded movies action; `loaded` has two, for its two results.
-    enum Kind: String, CaseIterable, Sendable {
+    enum Kind: String, ActionKind, Sendable {
         case onAppear = "movies.onAppear"
         case refresh = "movies.refresh"
         case retry = "movies.retry"
@@ -37,7 +37,6 @@ extension MoviesAction {
         case searchFinished = "movies.searchFinished"
         case simulateOutage = "movies.simulateOutage"
 
-        /// The fields an encoded action of this kind carries besides `type`.
         var fields: [String] {
             switch self {
             case .onAppear, .refresh, .retry, .simulateOutage: []
@@ -69,11 +68,7 @@ extension MoviesAction: Codable {
     /// Decodes strictly, as ``AppAction`` does: a known `type` and exactly its fields.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Field.self)
-        let name = try container.decode(String.self, forKey: Field("type"))
-        guard let kind = Kind(rawValue: name) else {
-            throw Field.unknownAction(name, known: Kind.allCases.map(\.rawValue))
-        }
-        try container.rejectFields(except: kind.fields, of: name)
+        let kind = try container.decodeKind(Kind.self)
         func string(_ field: String) throws -> String {
             try container.decode(String.self, forKey: Field(field))
         }

@@ -22,10 +22,9 @@ enum SearchAction: Sendable, Equatable {
 
 extension SearchAction {
     /// The `type` field of an encoded search action: one per case.
-    enum Kind: String, CaseIterable, Sendable {
+    enum Kind: String, ActionKind, Sendable {
         case queryChanged, searchRequested, retry, loadingTick, resultsLoaded, searchFailed
 
-        /// The fields an encoded action of this kind carries besides `type`.
         var fields: [String] {
             switch self {
             case .queryChanged, .searchRequested: ["query"]
@@ -54,11 +53,7 @@ extension SearchAction: Codable {
     /// Decodes strictly, as ``AppAction`` does: a known `type` and exactly its fields.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Field.self)
-        let name = try container.decode(String.self, forKey: Field("type"))
-        guard let kind = Kind(rawValue: name) else {
-            throw Field.unknownAction(name, known: Kind.allCases.map(\.rawValue))
-        }
-        try container.rejectFields(except: kind.fields, of: name)
+        let kind = try container.decodeKind(Kind.self)
         func string(_ field: String) throws -> String {
             try container.decode(String.self, forKey: Field(field))
         }
