@@ -166,11 +166,12 @@ struct BenchResults {
         ]
     }
 
-    /// P4-, P4-…-small and P1- rows of the seed styles (issue 9): Command, waterfall.
+    /// P4-, P4-…-small and P1- rows of the seed styles (issue 9): Command, waterfall, ReducerDomain.
     private func styleRows(perDispatch: (String, Samples, String) -> ReportRow) -> [ReportRow] {
         let p1Nanoseconds = p1.median
         let commandRatio = styles.commandLarge.median / styles.commandSmall.median
         let waterfallRatio = styles.waterfallLarge.median / styles.waterfallSmall.median
+        let domainRatio = styles.domainLarge.median / styles.domainSmall.median
         return [
             perDispatch("P4-command", styles.commandLarge, verdict("<= 1.2x P4-command-small", met: commandRatio <= 1.2, figure: "\(fixed(commandRatio, 2))x (Command style, consuming state; buffer kept: checked)")),
             perDispatch("P4-command-small", styles.commandSmall, "reported: the same on a 10-element array"),
@@ -178,6 +179,9 @@ struct BenchResults {
             perDispatch("P4-waterfall", styles.waterfallLarge, verdict("<= 1.2x P4-waterfall-small", met: waterfallRatio <= 1.2, figure: "\(fixed(waterfallRatio, 2))x (waterfall style, mutating node; buffer kept: checked)")),
             perDispatch("P4-waterfall-small", styles.waterfallSmall, "reported: the same on a 10-element array"),
             perDispatch("P1-waterfall", styles.waterfallP1, "reported: \(fixed(styles.waterfallP1.median / p1Nanoseconds, 2))x P1 (P1's work through a self-reducing state)"),
+            perDispatch("P4-domain", styles.domainLarge, verdict("<= 1.2x P4-domain-small", met: domainRatio <= 1.2, figure: "\(fixed(domainRatio, 2))x (ReducerDomain body, inout reducer; buffer kept: checked)")),
+            perDispatch("P4-domain-small", styles.domainSmall, "reported: the same on a 10-element array"),
+            perDispatch("P1-domain", styles.domainP1, "reported: \(fixed(styles.domainP1.median / p1Nanoseconds, 2))x P1 (P1's work through a ReducerDomain body)"),
         ]
     }
 

@@ -14,6 +14,9 @@ struct StyleResults {
     let waterfallLarge: Samples
     let waterfallSmall: Samples
     let waterfallP1: Samples
+    let domainLarge: Samples
+    let domainSmall: Samples
+    let domainP1: Samples
 }
 
 // The waterfall style: the bench states reduce themselves.
@@ -50,6 +53,32 @@ func makeArrayNodeReducer() -> Reducer<ArrayState, BenchAction> { Reducer(id: "a
 @inline(never)
 func makeCounterNodeReducer() -> Reducer<CounterState, BenchAction> { Reducer(id: "counter-node", node: CounterState.self) }
 
+// The ReducerDomain style: a domain whose body is the bench reducer (built once, at creation).
+struct ArrayWriteDomain: ReducerDomain {
+    var body: [Reducer<ArrayState, BenchAction>] {
+        Reducer(id: "array-domain") { state, action in
+            applyArrayWrite(&state, action)
+            return .next
+        }
+    }
+}
+
+struct CounterDomain: ReducerDomain {
+    var body: [Reducer<CounterState, BenchAction>] {
+        Reducer(id: "counter-domain") { state, action in
+            applyCounter(&state, action)
+            return .next
+        }
+    }
+}
+
+/// The domain's one reducer (what `Store(initialState:domain:)` installs), out of line.
+@inline(never)
+func makeArrayDomainReducer() -> Reducer<ArrayState, BenchAction> { ArrayWriteDomain().reducers[0] }
+
+@inline(never)
+func makeCounterDomainReducer() -> Reducer<CounterState, BenchAction> { CounterDomain().reducers[0] }
+
 extension BenchCases {
     func styles() throws -> StyleResults {
         StyleResults(
@@ -58,7 +87,10 @@ extension BenchCases {
             commandP1: try counterStyleCase("P1-command", makeCounterCommandReducer()),
             waterfallLarge: try arrayStyleCase("P4-waterfall", length: config.arrayLength, makeArrayNodeReducer()),
             waterfallSmall: try arrayStyleCase("P4-waterfall-small", length: 10, makeArrayNodeReducer()),
-            waterfallP1: try counterStyleCase("P1-waterfall", makeCounterNodeReducer())
+            waterfallP1: try counterStyleCase("P1-waterfall", makeCounterNodeReducer()),
+            domainLarge: try arrayStyleCase("P4-domain", length: config.arrayLength, makeArrayDomainReducer()),
+            domainSmall: try arrayStyleCase("P4-domain-small", length: 10, makeArrayDomainReducer()),
+            domainP1: try counterStyleCase("P1-domain", makeCounterDomainReducer())
         )
     }
 
