@@ -166,12 +166,13 @@ struct BenchResults {
         ]
     }
 
-    /// P4-, P4-…-small and P1- rows of the seed styles (issue 9): Command, waterfall, Behavior.
+    /// P4-, P4-…-small and P1- rows of the seed styles (issue 9): Command, waterfall, Behavior, ReducerDomain.
     private func styleRows(perDispatch: (String, Samples, String) -> ReportRow) -> [ReportRow] {
         let p1Nanoseconds = p1.median
         let commandRatio = styles.commandLarge.median / styles.commandSmall.median
         let waterfallRatio = styles.waterfallLarge.median / styles.waterfallSmall.median
         let behaviorRatio = styles.behaviorLarge.median / styles.behaviorSmall.median
+        let domainRatio = styles.domainLarge.median / styles.domainSmall.median
         return [
             perDispatch("P4-command", styles.commandLarge, verdict("<= 1.2x P4-command-small", met: commandRatio <= 1.2, figure: "\(fixed(commandRatio, 2))x (Command style, consuming state; buffer kept: checked)")),
             perDispatch("P4-command-small", styles.commandSmall, "reported: the same on a 10-element array"),
@@ -182,6 +183,9 @@ struct BenchResults {
             perDispatch("P4-behavior", styles.behaviorLarge, verdict("<= 1.2x P4-behavior-small", met: behaviorRatio <= 1.2, figure: "\(fixed(behaviorRatio, 2))x (Behavior style, inout reduce part; buffer kept: checked)")),
             perDispatch("P4-behavior-small", styles.behaviorSmall, "reported: the same on a 10-element array"),
             perDispatch("P1-behavior", styles.behaviorP1, "reported: \(fixed(styles.behaviorP1.median / p1Nanoseconds, 2))x P1 (P1's work through a Behavior's handle and reduce part)"),
+            perDispatch("P4-domain", styles.domainLarge, verdict("<= 1.2x P4-domain-small", met: domainRatio <= 1.2, figure: "\(fixed(domainRatio, 2))x (ReducerDomain body, inout reducer; buffer kept: checked)")),
+            perDispatch("P4-domain-small", styles.domainSmall, "reported: the same on a 10-element array"),
+            perDispatch("P1-domain", styles.domainP1, "reported: \(fixed(styles.domainP1.median / p1Nanoseconds, 2))x P1 (P1's work through a ReducerDomain body)"),
         ]
     }
 

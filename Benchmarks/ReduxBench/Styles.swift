@@ -17,6 +17,9 @@ struct StyleResults {
     let behaviorLarge: Samples
     let behaviorSmall: Samples
     let behaviorP1: Samples
+    let domainLarge: Samples
+    let domainSmall: Samples
+    let domainP1: Samples
 }
 
 // The waterfall style: the bench states reduce themselves.
@@ -69,6 +72,32 @@ func makeArrayNodeReducer() -> Reducer<ArrayState, BenchAction> { Reducer(id: "a
 @inline(never)
 func makeCounterNodeReducer() -> Reducer<CounterState, BenchAction> { Reducer(id: "counter-node", node: CounterState.self) }
 
+// The ReducerDomain style: a domain whose body is the bench reducer (built once, at creation).
+struct ArrayWriteDomain: ReducerDomain {
+    var body: [Reducer<ArrayState, BenchAction>] {
+        Reducer(id: "array-domain") { state, action in
+            applyArrayWrite(&state, action)
+            return .next
+        }
+    }
+}
+
+struct CounterDomain: ReducerDomain {
+    var body: [Reducer<CounterState, BenchAction>] {
+        Reducer(id: "counter-domain") { state, action in
+            applyCounter(&state, action)
+            return .next
+        }
+    }
+}
+
+/// The domain's one reducer (what `Store(initialState:domain:)` installs), out of line.
+@inline(never)
+func makeArrayDomainReducer() -> Reducer<ArrayState, BenchAction> { ArrayWriteDomain().reducers[0] }
+
+@inline(never)
+func makeCounterDomainReducer() -> Reducer<CounterState, BenchAction> { CounterDomain().reducers[0] }
+
 extension BenchCases {
     func styles() throws -> StyleResults {
         StyleResults(
@@ -80,7 +109,10 @@ extension BenchCases {
             waterfallP1: try counterStyleCase("P1-waterfall", makeCounterNodeReducer()),
             behaviorLarge: try arrayStyleCase("P4-behavior", length: config.arrayLength, makeArrayBehaviorReducer()),
             behaviorSmall: try arrayStyleCase("P4-behavior-small", length: 10, makeArrayBehaviorReducer()),
-            behaviorP1: try counterStyleCase("P1-behavior", makeCounterBehaviorReducer())
+            behaviorP1: try counterStyleCase("P1-behavior", makeCounterBehaviorReducer()),
+            domainLarge: try arrayStyleCase("P4-domain", length: config.arrayLength, makeArrayDomainReducer()),
+            domainSmall: try arrayStyleCase("P4-domain-small", length: 10, makeArrayDomainReducer()),
+            domainP1: try counterStyleCase("P1-domain", makeCounterDomainReducer())
         )
     }
 

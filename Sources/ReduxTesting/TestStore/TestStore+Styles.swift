@@ -83,3 +83,26 @@ extension TestStore {
         )
     }
 }
+
+extension TestStore {
+    /// Creates a test store whose reducer chain is `domain`'s body (ReduxCore's
+    /// `ReducerDomain`), built once, now, like
+    /// ``Store/init(initialState:domain:middlewares:resolvers:options:onLog:)``.
+    public convenience init<Domain: ReducerDomain>(
+        initialState: State,
+        domain: Domain,
+        middlewares: [Middleware<State, Action>] = [],
+        resolvers: [Resolver<State, Action>] = [],
+        clock: any Clock<Duration> = TestClock(),
+        exhaustivity: Exhaustivity = .on,
+        dependencies: (inout Dependencies) -> Void = { _ in },
+        onLog: Store<State, Action>.LogHandler? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) where Domain.State == State, Domain.Action == Action {
+        self.init(
+            initialState: initialState, reducers: domain.reducers, middlewares: middlewares, resolvers: resolvers,
+            clock: clock, exhaustivity: exhaustivity, dependencies: dependencies, onLog: onLog,
+            fileID: fileID, filePath: filePath, line: line, column: column
+        )
+    }
+}

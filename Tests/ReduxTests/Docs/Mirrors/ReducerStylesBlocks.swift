@@ -1,5 +1,5 @@
 // Sources/Redux/Redux.docc/ReducerStyles.md's Swift blocks, verbatim (DocBlocksCompiledTests
-// keeps them so), with a test that runs the Command-style player.
+// keeps them so), with tests that run the Command-style player, the playlist and the thermostat domains.
 import Redux
 import Testing
 
@@ -85,6 +85,61 @@ func playlistStore() -> Store<Playlist, PlaylistAction> {
     Store(initialState: Playlist(players: [PlayerNode(), PlayerNode()]))
 }
 
+struct Thermostat: Sendable, Equatable {
+    var target = 20
+    var changes: [String] = []
+}
+
+enum ThermostatAction: Sendable, Equatable {
+    case up, down
+}
+
+struct ThermostatFeature: ReducerDomain {
+    var step = 1
+    var recordsChanges = false
+
+    var body: [Reducer<Thermostat, ThermostatAction>] {
+        Reducer(id: "target", handlingAll: { [step] state, action in
+            state.target += action == .up ? step : -step
+        })
+        if recordsChanges {
+            Reducer(id: "record", handlingAll: { state, action in
+                state.changes.append("\(action) to \(state.target)")
+            })
+        }
+    }
+}
+
+@MainActor
+func thermostatStore() -> Store<Thermostat, ThermostatAction> {
+    Store(initialState: Thermostat(), domain: ThermostatFeature(recordsChanges: true))
+}
+
+struct House: Sendable, Equatable {
+    var hall = Thermostat()
+    var doorOpenings = 0
+}
+
+enum HouseAction: Sendable, Equatable {
+    case hall(ThermostatAction)
+    case openDoor
+
+    var hall: ThermostatAction? {
+        if case .hall(let action) = self { action } else { nil }
+    }
+}
+
+struct HouseFeature: ReducerDomain {
+    var body: [Reducer<House, HouseAction>] {
+        Reducer(id: "door") { state, action in
+            guard action == .openDoor else { return .defaultNext }
+            state.doorOpenings += 1
+            return .next
+        }
+        ThermostatFeature(step: 2).lift(state: \House.hall, action: Embedding(\.hall, embed: HouseAction.hall))
+    }
+}
+
 @Suite("ReducerStyles.md example")
 @MainActor
 struct ReducerStylesBlocks {
@@ -112,5 +167,24 @@ struct ReducerStylesBlocks {
         store.dispatch(.playAll)
         #expect(store.plays == 1)
         #expect(store.players.allSatisfy { $0.isPlaying })
+    }
+
+    @Test func theThermostatDomainRunsItsChildrenInDeclarationOrder() {
+        let store = thermostatStore()
+        store.dispatch(.up)
+        store.dispatch(.down)
+        #expect(store.target == 20)
+        #expect(store.changes == ["up to 21", "down to 20"])
+        let plain = Store(initialState: Thermostat(), domain: ThermostatFeature())
+        plain.dispatch(.up)
+        #expect(plain.changes.isEmpty)
+    }
+
+    @Test func theLiftedThermostatRunsInTheHouse() {
+        let store = Store(initialState: House(), domain: HouseFeature())
+        store.dispatch(.openDoor)
+        store.dispatch(.hall(.up))
+        #expect(store.doorOpenings == 1)
+        #expect(store.hall.target == 22)
     }
 }
