@@ -44,7 +44,7 @@ extension Behavior {
     /// Lifts this behavior into a parent whose state stores the child's state in a property
     /// (SwiftRex's lift, with the environment): the child runs in place on `state`, for the
     /// parent actions `action` extracts, with the environment `environment` derives from the
-    /// parent's. Every rule of ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State>&Sendable,_,_)``
+    /// parent's. Every rule of `Reducer.lift(state:action:name:)`
     /// holds: foreign actions pass by, effects send embedded parent actions and are scoped to
     /// the child.
     ///

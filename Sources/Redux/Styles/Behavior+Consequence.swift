@@ -1,7 +1,7 @@
 extension Behavior {
     /// What a behavior answers for one action: a reduce part (a mutation of the state), a
-    /// produce part (the effects), both, or ``none``. Built with the static ``reduce(_:)`` and
-    /// ``produce(_:)`` and chained with the instance methods of the same names:
+    /// produce part (the effects), both, or ``none``. Built with the static `reduce(_:)` and
+    /// `produce(_:)` and chained with the instance methods of the same names:
     /// `.reduce { $0.isLoading = true }.produce { context in … }`.
     ///
     /// A consequence with a part — even a mutation that changes nothing — handles the action

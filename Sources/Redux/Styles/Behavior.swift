@@ -32,7 +32,7 @@
 /// part is called with the state after *all* the mutations, and the effects start together,
 /// after the reducers, merged in declaration order.
 ///
-/// **Lifting** (``lift(state:action:environment:name:)``): a child feature's behavior runs on
+/// **Lifting** (`lift(state:action:environment:name:)`): a child feature's behavior runs on
 /// its part of a parent's state, for the parent actions an ``Embedding`` extracts, with its
 /// environment derived from the parent's — through the composition lifts, so a lifted
 /// behavior's effects are scoped to the child's instance like any lifted reducer's.
