@@ -45,7 +45,7 @@ func machineDescription(quick: Bool) -> String {
     return "\(info.operatingSystemVersionString), \(info.activeProcessorCount) cores, \(compiler), \(mode) run"
 }
 
-// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped> LOOPS=n`
+// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p1-behavior|p1-command|p4-command|p4-command-small> LOOPS=n`
 // runs the floor and that one case n times and prints the medians.
 if let only = ProcessInfo.processInfo.environment["ONLY"] {
     var p1s: [Double] = [], fs: [Double] = []
@@ -58,6 +58,10 @@ if let only = ProcessInfo.processInfo.environment["ONLY"] {
         case "p12-collection": try cases.scopedCase("P12-collection", .collection)
         case "p4-scoped": try cases.scopedCase("P4-scoped", .array)
         case "p4": try cases.p4()
+        case "p1-behavior": try cases.counterStyleCase("P1-behavior", makeCounterBehaviorReducer())
+        case "p1-command": try cases.counterStyleCase("P1-command", makeCounterCommandReducer())
+        case "p4-command": try cases.arrayStyleCase("P4-command", length: config.arrayLength, makeArrayCommandReducer())
+        case "p4-command-small": try cases.arrayStyleCase("P4-command-small", length: 10, makeArrayCommandReducer())
         default: try cases.p1()
         }
         p1s.append(samples.median)

@@ -26,12 +26,15 @@ extension Behavior {
         }
 
         /// Not this behavior's action: nothing changes, nothing starts.
+        @inlinable
         public static var none: Consequence { Consequence(isHandled: false, mutation: nil, production: nil) }
 
         /// Handles the action without changing the state or starting anything.
+        @inlinable
         public static var handled: Consequence { Consequence(isHandled: true, mutation: nil, production: nil) }
 
         /// A reduce part: `mutation` changes the state in place, on the main actor.
+        @inlinable
         public static func reduce(_ mutation: @escaping (inout State) -> Void) -> Consequence {
             Consequence(isHandled: true, mutation: mutation, production: nil)
         }
@@ -40,11 +43,13 @@ extension Behavior {
         /// after the mutations and the environment. Called on the main actor, after every
         /// mutation of the behaviors combined with this one; the effects start after the
         /// reducers, like any reducer's.
+        @inlinable
         public static func produce(_ production: @escaping (Context) -> Effect<Action>) -> Consequence {
             Consequence(isHandled: true, mutation: nil, production: production)
         }
 
         /// This consequence with a further mutation, applied after its own.
+        @inlinable
         public func reduce(_ mutation: @escaping (inout State) -> Void) -> Consequence {
             guard let first = self.mutation else {
                 return Consequence(isHandled: true, mutation: mutation, production: production)
@@ -53,6 +58,7 @@ extension Behavior {
         }
 
         /// This consequence with further effects, merged after its own (in this order).
+        @inlinable
         public func produce(_ production: @escaping (Context) -> Effect<Action>) -> Consequence {
             guard let first = self.production else {
                 return Consequence(isHandled: true, mutation: mutation, production: production)
@@ -74,6 +80,7 @@ extension Behavior {
         public let environment: Environment
 
         /// A context; the store makes these, tests of a produce part can too.
+        @inlinable
         public init(state: State, environment: Environment) {
             self.state = state
             self.environment = environment

@@ -67,6 +67,7 @@ public struct Behavior<Action: Sendable, State: Sendable, Environment: Sendable>
     }
 
     /// A behavior that handles no action.
+    @inlinable
     public static var empty: Behavior { Behavior(parts: []) }
 
     /// A behavior from one closure that answers, for each action and the state before it, a
@@ -77,12 +78,14 @@ public struct Behavior<Action: Sendable, State: Sendable, Environment: Sendable>
     ///   - handler: called on the main actor for every action that reaches the store's reducers,
     ///     with the state as the reducers before it left it. It must not have side effects: put
     ///     them in the produce part.
+    @inlinable
     public static func handle(id: String = "behavior", _ handler: @escaping Handler) -> Behavior {
         Behavior(parts: [.handlers(id: id, [handler])])
     }
 
     /// A behavior made of existing reducers (an escape hatch for code written as reducers);
     /// they run in the chain in order, and they do not see the environment.
+    @inlinable
     public static func reducers(_ reducers: [Reducer<State, Action>]) -> Behavior {
         Behavior(parts: [.reducers({ _ in reducers })])
     }
@@ -93,6 +96,7 @@ public struct Behavior<Action: Sendable, State: Sendable, Environment: Sendable>
     /// Use it to put a behavior into a store together with other reducers, middlewares and
     /// resolvers: `Store(initialState:reducers: behavior.reducers(environment: env) + others)`.
     /// The reducers are built here, once.
+    @inlinable
     public func reducers(environment: Environment) -> [Reducer<State, Action>] {
         parts.flatMap { part -> [Reducer<State, Action>] in
             switch part {
@@ -104,6 +108,7 @@ public struct Behavior<Action: Sendable, State: Sendable, Environment: Sendable>
 
     /// The reducer of one run of handlers: each handler, then its mutation, in order; then
     /// every produce part with the state after all of them; the effects merged in order.
+    @inlinable
     static func reducer(id: String, _ handlers: [Handler], _ environment: Environment) -> Reducer<State, Action> {
         if handlers.count == 1 {
             let handler = handlers[0]

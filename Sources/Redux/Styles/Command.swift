@@ -24,6 +24,7 @@ public enum Command<Action: Sendable>: Sendable {
     case ofAsyncAction(@Sendable (_ fulfill: Send<Action>) async -> Void)
 
     /// The command as an ``Effect``: `.none`, `.send`, `.merge` and `.run`.
+    @inlinable
     public var effect: Effect<Action> {
         switch self {
         case .none: .none

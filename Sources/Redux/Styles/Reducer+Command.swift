@@ -19,6 +19,7 @@ extension Reducer {
     /// - Parameters:
     ///   - id: a label for logs; need not be unique.
     ///   - reduce: the new state and the follow-up command for `action`.
+    @inlinable
     public init(id: String, command reduce: @escaping @Sendable (consuming State, Action) -> (State, Command<Action>)) {
         self.init(id: id, reduction: { state, action in
             let (next, command) = reduce(consume state, action)

@@ -6,6 +6,7 @@ extension Reducer where State: StateNode & Sendable, State.Action == Action {
     /// - Parameters:
     ///   - id: a label for logs; need not be unique.
     ///   - node: the root node type (for inference; `State.self`).
+    @inlinable
     public init(id: String = "node", node: State.Type = State.self) {
         self.init(id: id) { state, action in
             state.reduce(action)

@@ -31,17 +31,20 @@ public protocol StateNode<Action> {
 }
 
 /// Hands `action` down to every node of `nodes`, in order, in place (no element is copied).
+@inlinable
 public func reduceEach<Node: StateNode>(_ nodes: inout [Node], _ action: Node.Action) {
     for index in nodes.indices { nodes[index].reduce(action) }
 }
 
 /// Hands `action` down to every element of `nodes`, in order, in place. An element whose id
 /// changes keeps its place and its identity, as with any in-place mutation of the collection.
+@inlinable
 public func reduceEach<Node: StateNode & Identifiable>(_ nodes: inout IdentifiedArray<Node>, _ action: Node.Action) {
     for index in nodes.indices { nodes.withElement(at: index) { $0.reduce(action) } }
 }
 
 /// Hands `action` down to `node` when it is present.
+@inlinable
 public func reduceEach<Node: StateNode>(_ node: inout Node?, _ action: Node.Action) {
     guard node != nil else { return }
     node!.reduce(action)
