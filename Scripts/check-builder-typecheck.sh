@@ -17,7 +17,8 @@
 #     took longer than $slow_ms (`-warn-long-expression-type-checking`, `-warn-long-function-bodies`);
 #   - `plain` takes more than 2x `minimal` (+ $noise_ms) at some size: ReducerBuilder's own
 #     methods must add nothing that grows with the body (a generic, nesting builder would);
-#   - with --strict-linear: `mix` at 60 children takes more than 3x its time at 30 (+ $noise_ms).
+#   - with --strict-linear: `mix` at 60 children takes more than 2.5x its time at 30 (+ $noise_ms)
+#     (linear is 2x; the verdict is printed on every run).
 #     Swift 6.3.1 does not meet that for any result builder (see the ratios printed for
 #     `minimal` against `statements`): it solves a builder body as one constraint system, whose
 #     cost grows faster than the number of children; split a large body into nested domains
@@ -154,11 +155,11 @@ for n in "${sizes[@]}"; do
 done
 ratio="$(awk -v b="${t[mix,30]}" -v c="${t[mix,60]}" 'BEGIN { printf "%.2f", (b > 0 ? c / b : 0) }')"
 floor="$(awk -v b="${t[statements,30]}" -v c="${t[statements,60]}" 'BEGIN { printf "%.2f", (b > 0 ? c / b : 0) }')"
-if awk -v b="${t[mix,30]}" -v c="${t[mix,60]}" -v noise=$noise_ms 'BEGIN { exit !(c > 3 * b + noise) }'; then
-  echo "linear in the number of children (60 <= 3x 30): MISSED: ${ratio}x (the same children as statements: ${floor}x; every result builder grows faster on this compiler)"
+if awk -v b="${t[mix,30]}" -v c="${t[mix,60]}" -v noise=$noise_ms 'BEGIN { exit !(c > 2.5 * b + noise) }'; then
+  echo "linear in the number of children (60 <= 2.5x 30, reported): MISSED: ${ratio}x (the same children as statements: ${floor}x; every result builder grows faster on this compiler)"
   if [ $strict = 1 ]; then status=1; fi
 else
-  echo "linear in the number of children (60 <= 3x 30): MET: ${ratio}x (the same children as statements: ${floor}x)"
+  echo "linear in the number of children (60 <= 2.5x 30, reported): MET: ${ratio}x (the same children as statements: ${floor}x)"
 fi
 [ $status = 0 ] && echo "builder type-check: within bounds; ReducerBuilder adds nothing over the minimal builder"
 exit $status

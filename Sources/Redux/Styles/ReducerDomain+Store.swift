@@ -14,6 +14,12 @@ extension ReducerDomain {
     /// ``ReducerBuilder`` expression), or part of a store's `reducers:`. Every lifted reducer
     /// shares the lift's name, so their effects are scoped to the same place in the tree.
     ///
+    /// The body's reducers become reducers of the parent's chain, each lifted on its own, so:
+    /// a child answering ``ReducerExit/done`` stops the parent's later reducers too, not only
+    /// the domain's; an action for an absent child logs one `.childAbsent` warning per body
+    /// reducer; and each lifted reducer extracts the action once (for a collection, one hash
+    /// lookup each).
+    ///
     /// - Parameters:
     ///   - keyPath: a writable key path from the parent state to this domain's state.
     ///   - action: which parent actions are this domain's, and how its actions are embedded.
@@ -45,6 +51,30 @@ extension ReducerDomain {
         name: String? = nil
     ) -> [Reducer<Parent, ParentAction>] {
         reducers.map { $0.lift(state: keyPath, action: action, name: name) }
+    }
+
+    /// Lifts every reducer of the body into one case of an optional enum in the parent state (a
+    /// destination), like `Reducer.lift(state:case:action:name:)`: while the enum is `nil` or
+    /// another case, the domain's actions are skipped; when the case changes, the old case's
+    /// effects are cancelled.
+    public func lift<Parent, ParentAction: Sendable, Destination>(
+        state keyPath: WritableKeyPath<Parent, Destination?> & Sendable,
+        case embedding: Embedding<Destination, State>,
+        action: Embedding<ParentAction, Action>,
+        name: String? = nil
+    ) -> [Reducer<Parent, ParentAction>] {
+        reducers.map { $0.lift(state: keyPath, case: embedding, action: action, name: name) }
+    }
+
+    /// Lifts every reducer of the body into one case of a presented enum (``Presented`` of a
+    /// destination enum): like the optional-enum form, and a new presentation is a new instance.
+    public func lift<Parent, ParentAction: Sendable, Destination>(
+        state keyPath: WritableKeyPath<Parent, Presented<Destination>?> & Sendable,
+        case embedding: Embedding<Destination, State>,
+        action: Embedding<ParentAction, Action>,
+        name: String? = nil
+    ) -> [Reducer<Parent, ParentAction>] {
+        reducers.map { $0.lift(state: keyPath, case: embedding, action: action, name: name) }
     }
 
     /// Lifts every reducer of the body over the elements of an ``IdentifiedArray`` in the parent

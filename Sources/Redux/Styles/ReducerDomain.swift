@@ -16,7 +16,9 @@
 /// let store = Store(initialState: CounterState(), domain: Counter(logsTaps: true))
 /// ```
 ///
-/// The body needs no `@ReducerBuilder` attribute: the requirement carries it.
+/// The body needs no `@ReducerBuilder` attribute where the conformance is declared (the type's
+/// declaration, or the extension that declares it): the requirement carries it. A `body` in
+/// another extension needs `@ReducerBuilder<State, Action>` written out.
 ///
 /// **The body is built once**, when a store is created from the domain
 /// (``Store/init(initialState:domain:middlewares:resolvers:options:onLog:)``), when it is

@@ -288,4 +288,48 @@ struct DomParentFeature: ReducerDomain {
         await store.receive(.loaded(7)) { $0.count = 7 }
         await store.finish()
     }
+
+    @Test func aDomainLiftsIntoAnEnumCaseAndItsEffectsEndWithTheCase() async {
+        let clock = TestClock()
+        let counterCase = Embedding<DomDestination, DomTrail>(extract: { if case .counter(let trail) = $0 { trail } else { nil } }, embed: DomDestination.counter)
+        let slow = Reducer<DomTrail, DomAction>(id: "slow", reduction: { state, action in
+            guard action == .stop else { return Reduction(.defaultNext) }
+            return .next(.run { send in
+                try await send.sleep(for: .seconds(1))
+                send(.loaded(99))
+            })
+        })
+        let reducers = DomCounter().lift(state: \DomScreen.destination, case: counterCase, action: Embedding(\.destination, embed: DomScreenAction.destination))
+            + [slow.lift(state: \DomScreen.destination, case: counterCase, action: Embedding(\.destination, embed: DomScreenAction.destination))]
+            + [Reducer(id: "close") { state, action in
+                guard action == .close else { return .defaultNext }
+                state.destination = nil
+                return .next
+            }]
+        let store = TestStore(initialState: DomScreen(destination: .counter(DomTrail())), reducers: reducers, clock: clock)
+        await store.send(.destination(.go)) { $0.destination = .counter(DomTrail(count: 1)) }
+        await store.send(.destination(.stop))
+        #expect(store.store.activeTaskCount == 1)
+        await store.send(.close) { $0.destination = nil }
+        await clock.advance(by: .seconds(2))
+        // The case went away: its effect was cancelled, nothing it sends is reduced.
+        await store.finish()
+        #expect(store.store.activeTaskCount == 0)
+    }
+}
+
+enum DomDestination: Equatable, Sendable {
+    case counter(DomTrail)
+    case other
+}
+
+struct DomScreen: Equatable, Sendable {
+    var destination: DomDestination?
+}
+
+enum DomScreenAction: Equatable, Sendable {
+    case destination(DomAction)
+    case close
+
+    var destination: DomAction? { if case .destination(let action) = self { action } else { nil } }
 }

@@ -13,6 +13,7 @@ struct StyledCounter: Equatable, Sendable, StateNode {
         case .decrement: count -= 1
         case .add(let amount): count += amount
         case .record: history.append(count)
+        case .bump: break
         }
     }
 
@@ -22,15 +23,26 @@ struct StyledCounter: Equatable, Sendable, StateNode {
 
 enum StyledCounterAction: Equatable, Sendable {
     case increment, decrement, add(Int), record
+    /// Changes nothing; in the styles that have effects, it sends `.increment` then `.record`.
+    case bump
+}
+
+/// The follow-up of `.bump`, for the styles with effects.
+func styledFollowUp(_ action: StyledCounterAction) -> Effect<StyledCounterAction> {
+    action == .bump ? .merge(.send(.increment), .send(.record)) : .none
+}
+
+func styledFollowUpCommand(_ action: StyledCounterAction) -> Command<StyledCounterAction> {
+    action == .bump ? .batch([.ofAction(.increment), .ofAction(.record)]) : .none
 }
 
 /// ReduxCore's style: a domain whose body is built once.
 struct StyledCounterDomain: ReducerDomain {
     var body: [Reducer<StyledCounter, StyledCounterAction>] {
-        Reducer(id: "domain") { state, action in
+        Reducer(id: "domain", effects: { state, action in
             state.apply(action)
-            return .next
-        }
+            return styledFollowUp(action)
+        })
     }
 }
 
@@ -38,6 +50,9 @@ enum CounterStyle: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case exitReducer, effectReducer, behavior, command, domain, waterfall
 
     var testDescription: String { rawValue }
+
+    /// The styles that can start effects (a plain exit reducer and a waterfall node cannot).
+    static let withEffects: [CounterStyle] = [.effectReducer, .behavior, .command, .domain]
 
     @MainActor
     func makeStore(onLog: Store<StyledCounter, StyledCounterAction>.LogHandler?) -> Store<StyledCounter, StyledCounterAction> {
@@ -50,17 +65,17 @@ enum CounterStyle: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .effectReducer:
             Store(initialState: StyledCounter(), reducers: [Reducer(id: "effects", effects: { state, action in
                 state.apply(action)
-                return .none
+                return styledFollowUp(action)
             })], onLog: onLog)
         case .behavior:
             Store(initialState: StyledCounter(), behavior: Behavior<StyledCounterAction, StyledCounter, Void>.handle { action, _ in
-                .reduce { $0.apply(action) }
+                .reduce { $0.apply(action) }.produce { _ in styledFollowUp(action) }
             }, onLog: onLog)
         case .command:
             Store(initialState: StyledCounter(), onLog: onLog, command: { state, action in
                 var state = state
                 state.apply(action)
-                return (state, .none)
+                return (state, styledFollowUpCommand(action))
             })
         case .domain:
             Store(initialState: StyledCounter(), domain: StyledCounterDomain(), onLog: onLog)
@@ -82,17 +97,17 @@ extension CounterStyle {
         case .effectReducer:
             TestStore(initialState: StyledCounter(), reducers: [Reducer(id: "effects", effects: { state, action in
                 state.apply(action)
-                return .none
+                return styledFollowUp(action)
             })])
         case .behavior:
             TestStore(initialState: StyledCounter(), behavior: Behavior<StyledCounterAction, StyledCounter, Void>.handle { action, _ in
-                .reduce { $0.apply(action) }
+                .reduce { $0.apply(action) }.produce { _ in styledFollowUp(action) }
             })
         case .command:
             TestStore(initialState: StyledCounter(), command: { state, action in
                 var state = state
                 state.apply(action)
-                return (state, .none)
+                return (state, styledFollowUpCommand(action))
             })
         case .domain:
             TestStore(initialState: StyledCounter(), domain: StyledCounterDomain())
@@ -123,6 +138,27 @@ extension CounterStyle {
         await store.send(.increment, expecting: .reduced) { $0.count = 1 }
         await store.send(.add(2), expecting: .reduced) { $0.count = 3 }
         await store.send(.record, expecting: .reduced) { $0.history = [3] }
+        await store.finish()
+    }
+
+    @Test(arguments: CounterStyle.withEffects)
+    func everyStyleWithEffectsQueuesItsFollowUpsInOrderInTheSameCall(_ style: CounterStyle) {
+        let outcomes = SharedList<String>()
+        let store = style.makeStore(onLog: { event in
+            if case .terminal(let outcome) = event.kind { outcomes.append("\(event.action) → \(outcome)") }
+        })
+        store.dispatch(.bump)
+        // Processed before dispatch returns, FIFO behind `.bump`: no nesting, no reordering.
+        #expect(store.state == StyledCounter(count: 1, history: [1]))
+        #expect(outcomes.values == ["bump → reduced", "increment → reduced", "record → reduced"])
+    }
+
+    @Test(arguments: CounterStyle.withEffects)
+    func everyStyleWithEffectsIsTestedWithReceive(_ style: CounterStyle) async {
+        let store = style.makeTestStore()
+        await store.send(.bump, expecting: .reduced)
+        await store.receive(.increment) { $0.count = 1 }
+        await store.receive(.record) { $0.history = [1] }
         await store.finish()
     }
 }
