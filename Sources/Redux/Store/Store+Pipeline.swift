@@ -74,6 +74,7 @@ extension Store {
         var handled = false
         var position = 0
         let count = reducers.count
+        isReducing = true
         chain: while position < count {
             switch reducers[position].body(&storage, action) {
             case .next: handled = true
@@ -84,6 +85,7 @@ extension Store {
             }
             position += 1
         }
+        isReducing = false
         if handled { notifyObservers() }
         if checksLifetimes { sweepInstances() }
         return handled
@@ -94,7 +96,9 @@ extension Store {
         var handled = false
         for position in reducers.indices {
             let started = clock.now?()
+            isReducing = true
             let exit = reducers[position].body(&storage, action)
+            isReducing = false
             logReducer(position, started, exit, action, sequence: sequence)
             if exit != .defaultNext { handled = true }
             if exit == .done { break }
@@ -118,8 +122,10 @@ extension Store {
         for position in reducers.indices {
             let started = onLog == nil ? nil : clock.now?()
             let exit: ReducerExit
+            isReducing = true
             if let effectBody = reducers[position].effectBody {
                 let reduction = effectBody(&storage, action)
+                isReducing = false
                 exit = reduction.exit
                 if !reduction.effect.isNone {
                     if exit == .defaultNext {
@@ -130,6 +136,7 @@ extension Store {
                 }
             } else {
                 exit = reducers[position].body(&storage, action)
+                isReducing = false
             }
             if started != nil { logReducer(position, started, exit, action, sequence: run.sequence) }
             if exit != .defaultNext { handled = true }

@@ -34,7 +34,10 @@ extension Store {
     }
 
     /// The state, without registering observation interest.
-    package var unobservedState: State { storage }
+    package var unobservedState: State {
+        if isReducing { readWhileReducing() }
+        return storage
+    }
 
     /// Waits until `condition` holds or the store is quiescent (see ``quiescent(timeout:)``),
     /// re-checking whenever the store's settle signal pulses. Returns whether `condition` held.

@@ -32,6 +32,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// The state. Written only by reducers, read only on the main actor, never while a reducer
     /// runs (the pipeline is not re-entrant), so the per-access exclusivity check is skipped.
     @exclusivity(unchecked) @usableFromInline var storage: State
+    /// Set while a reducer runs: the state is being mutated in place (or, for a Seda-style
+    /// reducer, has been moved out of ``storage`` into the call), so reading it then would see a
+    /// half-made or moved-from value. The state accessors stop the program instead.
+    @exclusivity(unchecked) @usableFromInline var isReducing = false
     @usableFromInline let reducers: ContiguousArray<Reducer<State, Action>>
     @usableFromInline let middlewares: ContiguousArray<Middleware<State, Action>>
     @usableFromInline let resolvers: ContiguousArray<Resolver<State, Action>>
@@ -184,6 +188,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// Reading it on the main actor registers observation interest (Observation framework), so
     /// SwiftUI views and `withObservationTracking` are told when an action changes it.
     public var state: State {
+        if isReducing { readWhileReducing() }
         if !observedSinceNotification { observedSinceNotification = true }
         registrar.access(self, keyPath: stateKeyPath)
         return storage
@@ -193,6 +198,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// rest of the state. Registers observation interest like ``state``.
     @inlinable
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        if isReducing { readWhileReducing() }
         if !observedSinceNotification { observedSinceNotification = true }
         registrar.access(self, keyPath: stateKeyPath)
         return storage[keyPath: keyPath]
@@ -200,7 +206,17 @@ public final class Store<State: Sendable, Action: Sendable> {
 
     /// The state without registering observation, for the pipeline's contexts.
     @inlinable
-    var currentState: State { storage }
+    var currentState: State {
+        if isReducing { readWhileReducing() }
+        return storage
+    }
+
+    /// Stops the program: a reducer (or code it called) read the store's state. Reducers are
+    /// given the state; the store's own copy is not readable until the reducer returns.
+    @usableFromInline
+    func readWhileReducing() -> Never {
+        preconditionFailure("Store.state was read while a reducer was running. A reducer works on the state it is given and must not read the store (a Seda-style reducer even has the state moved out of the store during its call).")
+    }
 
     /// The most entries that were ever waiting at once, in the inbox (dispatches from other
     /// isolations, `.deferred` resumptions and task errors waiting for a main-actor turn) or in

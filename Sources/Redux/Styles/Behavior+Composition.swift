@@ -1,14 +1,14 @@
 /// Combining behaviors and lifting a child feature's behavior into a parent.
 extension Behavior {
     /// One behavior from several, in declaration order: the reduce parts are applied in this
-    /// order (each `handle` sees the state the earlier ones left), then the produce parts run
-    /// with the state after all the mutations, and the effects start together after the
-    /// reducers, merged in this order.
+    /// order (each `handle` sees the state the earlier ones left), then the produce parts run,
+    /// and the effects start together after every reducer, merged in this order.
     ///
-    /// Plain behaviors next to each other become one reducer (one `.reducer` log event, with the
-    /// first one's id); a lifted child stays a reducer of its own, so its produce parts see the
-    /// state after its own mutations (later siblings have not run yet), and its effects still
-    /// start with the others, after every reducer.
+    /// Plain behaviors next to each other become one reducer (one `.reducer` log event, and one
+    /// ``ErrorOrigin``, with the first one's id): their produce parts run after all of their
+    /// mutations. A lifted child stays a reducer of its own: its produce parts see the state
+    /// after its own mutations (later siblings have not run yet), and a plain behavior before it
+    /// does not see its mutations either. Every effect still starts after every reducer.
     public static func combine(_ behaviors: Behavior...) -> Behavior { combine(behaviors) }
 
     /// One behavior from a sequence of behaviors, in order (see
@@ -91,6 +91,18 @@ extension Behavior {
     /// destination); the old case's effects are cancelled when the case changes.
     public func lift<Parent: Sendable, ParentAction: Sendable, ParentEnvironment: Sendable, Destination>(
         state: WritableKeyPath<Parent, Destination?> & Sendable,
+        case embedding: Embedding<Destination, State>,
+        action: Embedding<ParentAction, Action>,
+        environment: @escaping @Sendable (ParentEnvironment) -> Environment,
+        name: String? = nil
+    ) -> Behavior<ParentAction, Parent, ParentEnvironment> {
+        lifted(environment: environment) { $0.lift(state: state, case: embedding, action: action, name: name) }
+    }
+
+    /// Lifts this behavior into one case of a presented enum (``Presented`` of a destination
+    /// enum): like the optional-enum form, and a new presentation is a new instance.
+    public func lift<Parent: Sendable, ParentAction: Sendable, ParentEnvironment: Sendable, Destination>(
+        state: WritableKeyPath<Parent, Presented<Destination>?> & Sendable,
         case embedding: Embedding<Destination, State>,
         action: Embedding<ParentAction, Action>,
         environment: @escaping @Sendable (ParentEnvironment) -> Environment,

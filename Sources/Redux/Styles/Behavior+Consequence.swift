@@ -73,8 +73,9 @@ extension Behavior {
     /// `Sendable`, so an effect's asynchronous work can capture it; it holds a copy of the state
     /// (see ``Behavior`` on what keeping it alive costs).
     public struct Context: Sendable {
-        /// The state after the mutations of this action (those of every behavior combined with
-        /// this one), before any effect started.
+        /// The state after the mutations of this action made so far: this behavior's, those of
+        /// the plain behaviors combined next to it, and those of every reducer before them;
+        /// before any effect started.
         public let state: State
         /// The environment given when the store (or the lift) was made.
         public let environment: Environment

@@ -28,9 +28,12 @@
 /// store's ordering and lifetime rules (see ``Effect``). Nothing runs outside the pipeline.
 ///
 /// **Composition** (``combine(_:)-(Behavior...)``): the behaviors' reduce parts are applied in
-/// declaration order, each `handle` seeing the state the earlier ones left; then every produce
-/// part is called with the state after *all* the mutations, and the effects start together,
-/// after the reducers, merged in declaration order.
+/// declaration order, each `handle` seeing the state the earlier ones left; then the produce
+/// parts are called, and the effects start together, after every reducer of the store, merged
+/// in declaration order. Plain behaviors next to each other are one reducer: their produce
+/// parts see the state after all of their mutations. A lifted child is a reducer of its own,
+/// so a produce part sees the mutations of its own run of plain behaviors and of everything
+/// before it, not those of a lifted sibling declared after it.
 ///
 /// **Lifting** (`lift(state:action:environment:name:)`): a child feature's behavior runs on
 /// its part of a parent's state, for the parent actions an ``Embedding`` extracts, with its
@@ -38,10 +41,13 @@
 /// behavior's effects are scoped to the child's instance like any lifted reducer's.
 ///
 /// **In place.** The reduce part mutates the store's state where it lives (`inout`): a
-/// mutation of one element of a large array copies nothing. A ``Context`` holds a copy of the
-/// state (a reference to its storage): an effect that keeps the whole context alive while the
-/// state changes makes the next write copy that storage — capture `context.environment`, or the
-/// values you need, rather than `context`, in long-running work.
+/// mutation of one element of a large array copies nothing — as long as nothing else holds the
+/// state: a reduce part that captures the `state` parameter of `handle` keeps a second
+/// reference to its storage, and its write copies it (read what you need into a local first:
+/// `let next = state.items[1]`). Likewise a ``Context`` holds a copy of the state: an effect
+/// that keeps the whole context alive while the state changes makes the next write copy that
+/// storage — capture `context.environment`, or the values you need, rather than `context`, in
+/// long-running work.
 ///
 /// Isolation: `handle`, the reduce parts and the produce parts run on the main actor, inside the
 /// store's reducer step, one action at a time. The closures are pure descriptions; the effects
@@ -74,7 +80,10 @@ public struct Behavior<Action: Sendable, State: Sendable, Environment: Sendable>
     /// ``Consequence``: the state mutation, the effects, both, or ``Consequence/none``.
     ///
     /// - Parameters:
-    ///   - id: the reducer's label in log events and in the ``ErrorOrigin`` of its effects' errors.
+    ///   - id: the reducer's label in log events and in the ``ErrorOrigin`` of its effects'
+    ///     errors. Combined with plain behaviors next to it, it shares one reducer whose id is
+    ///     the first one's: a resolver that tells behaviors apart by origin needs them in
+    ///     separate stores' chains or distinct lifts.
     ///   - handler: called on the main actor for every action that reaches the store's reducers,
     ///     with the state as the reducers before it left it. It must not have side effects: put
     ///     them in the produce part.

@@ -4,11 +4,19 @@ extension Reducer {
     /// state and a ``Command``.
     ///
     /// The state is passed `consuming`: the store moves its state into the call and takes the
-    /// returned state back, so a reducer that changes one element of a large array and returns
-    /// the state does not copy it in optimized builds (the pipeline is not re-entrant, so nothing
-    /// else holds the state meanwhile). Debug builds may copy. The seed's borrowed shape,
-    /// `(State, Action) -> (State, Command)`, copies in every build: write `var state = state`
-    /// only in that shape, never in this one.
+    /// returned state back (the pipeline is not re-entrant, so nothing else holds the state
+    /// meanwhile), so a reducer that changes one element of a large array and returns the state
+    /// does not copy it:
+    ///
+    /// - A closure that names the parameter's type, `{ (state: consuming AppState, action:
+    ///   AppAction) in state.items[i] = x; return (state, .none) }`, mutates the moved-in state
+    ///   directly: no copy, in debug builds too.
+    /// - A closure with an inferred parameter cannot mutate it (Swift treats it as a constant)
+    ///   and writes `var state = state`: no copy in optimized builds, a copy in debug builds.
+    /// - The seed's borrowed shape, `(State, Action) -> (State, Command)`, copies in every build.
+    ///
+    /// The store's state cannot be read while the reducer runs (it has been moved into the call):
+    /// reading ``Store/state`` from inside the reducer stops the program with a message.
     ///
     /// A by-value reducer cannot decline an action: it always answers ``ReducerExit/next``, so
     /// an action it does not change still counts as handled (outcome ``DispatchOutcome/reduced``).

@@ -208,4 +208,36 @@ let environment = LedgerEnvironment(label: "live", fetch: { "fetched" })
         await store.receive(.row(.element(id: 2, action: .loaded("row of books")))) { $0.rows[id: 2]?.text = "row of books" }
         await store.finish()
     }
+
+    @Test func aPlainProduceBeforeALiftedSiblingSeesOnlyTheMutationsSoFar() {
+        // The plain behavior and the lifted one are two reducers: the plain produce part runs
+        // inside the first, before the lifted child's mutation.
+        let reads = Behavior<BooksAction, Books, BooksEnvironment>.handle { action, _ in
+            guard action == .ledger(.double) else { return .none }
+            return .produce { context in .send(.ledger(.record(context.state.ledger.total))) }
+        }
+        let lifted = doubleBehavior.lift(state: \Books.ledger, action: .ledger, environment: \BooksEnvironment.ledger)
+        var start = Books()
+        start.ledger.total = 3
+        let store = Store(initialState: start, behavior: .combine(reads, lifted), environment: BooksEnvironment(ledger: environment, unrelated: 0))
+        store.dispatch(.ledger(.double))
+        #expect(store.ledger.total == 6)
+        #expect(store.ledger.seen == [3])
+    }
+
+    @Test func aBehaviorLiftsIntoAPresentedEnumCase() async {
+        enum Sheet: Equatable, Sendable { case ledger(Ledger), none }
+        struct Screen: Equatable, Sendable { var sheet: Presented<Sheet>? }
+        enum ScreenAction: Equatable, Sendable { case sheet(LedgerAction) }
+        let sheetCase = Embedding<Sheet, Ledger>(extract: { if case .ledger(let ledger) = $0 { ledger } else { nil } }, embed: Sheet.ledger)
+        let actions = Embedding<ScreenAction, LedgerAction>(extract: { if case .sheet(let action) = $0 { action } else { nil } }, embed: ScreenAction.sheet)
+        let behavior = loadBehavior.lift(state: \Screen.sheet, case: sheetCase, action: actions, environment: { (label: String) in
+            LedgerEnvironment(label: label, fetch: { "sheet data" })
+        })
+        let store = TestStore(initialState: Screen(sheet: Presented(.ledger(Ledger()))), behavior: behavior, environment: "presented")
+        await store.send(.sheet(.load)) { $0.sheet?.value = .ledger(Ledger(entries: ["loading"])) }
+        await store.receive(.sheet(.loaded("presented: sheet data"))) { $0.sheet?.value = .ledger(Ledger(entries: ["loading", "presented: sheet data"])) }
+        await store.finish()
+    }
 }
+

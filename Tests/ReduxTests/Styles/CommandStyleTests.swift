@@ -86,4 +86,18 @@ enum TapeAction: Equatable, Sendable {
         store.dispatch(.tape(.start))
         #expect(store.tape.marks == ["start", "follow"])
     }
+
+    @Test func aCommandThatNamesItsConsumingParameterMutatesInPlaceInEveryBuild() {
+        struct Big: Sendable { var items = Array(repeating: 0, count: 100_000) }
+        let store = Store<Big, Int>(initialState: Big(), command: { (state: consuming Big, index: Int) in
+            state.items[index] += 1
+            return (state, .none)
+        })
+        let before = store.state.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        store.dispatch(3)
+        let after = store.state.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        #expect(before == after)
+        #expect(store.state.items[3] == 1)
+    }
 }
+

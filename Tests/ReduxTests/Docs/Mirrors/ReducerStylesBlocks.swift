@@ -46,8 +46,7 @@ enum PlayerAction: Sendable, Equatable {
     case play, next, started
 }
 
-let player = Reducer<Player, PlayerAction>(id: "player", command: { state, action in
-    var state = state
+let player = Reducer<Player, PlayerAction>(id: "player", command: { (state: consuming Player, action: PlayerAction) in
     switch action {
     case .play:
         state.isPlaying = true
