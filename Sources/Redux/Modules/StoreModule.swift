@@ -1,0 +1,48 @@
+/// What a feature's code depends on to read and change its part of the app's store, without
+/// knowing the app: the local state, dispatch of local actions, and bindings (TinyRedux's
+/// `ReduxModule`). A view or a view model takes `any StoreModule<ProfileState, ProfileAction>`
+/// and works the same against the app's slice (`store.slice(map)`), a projected module running
+/// the feature's reducers on their own, or a constant one in a preview.
+///
+/// Isolation: main actor, like ``Store``. Reading ``state`` registers observation interest the
+/// way reading the store's state does.
+@MainActor
+@dynamicMemberLookup
+public protocol StoreModule<State, Action>: AnyObject {
+    /// The module's local state.
+    associatedtype State
+    /// The module's local actions.
+    associatedtype Action: Sendable
+
+    /// The local state, now. Reading it registers observation interest (Observation framework).
+    var state: State { get }
+
+    /// Dispatches a local action: embedded into the root action and dispatched to the store
+    /// with the store's rules (FIFO, processed before this returns when called outside the
+    /// pipeline). `file` and `line` name the call site in the log.
+    func dispatch(_ action: Action, file: StaticString, line: UInt)
+}
+
+extension StoreModule {
+    /// Dispatches a local action from this call site (see ``dispatch(_:file:line:)``).
+    public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
+        dispatch(action, file: file, line: line)
+    }
+
+    /// One field of the local state: `module.name` is `module.state.name`.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        state[keyPath: keyPath]
+    }
+
+    /// A binding to one field of the local state whose `set` dispatches an action: `get` reads
+    /// the field through the module now; `set` dispatches `action(newValue)`, and the state
+    /// changes when the module's reducers handle it (a binding never writes the state itself).
+    ///
+    /// ```swift
+    /// let name = profile.binding(\.name, send: ProfileAction.rename)
+    /// name.wrappedValue = "Grace"     // dispatches .rename("Grace")
+    /// ```
+    public func binding<Value>(_ keyPath: KeyPath<State, Value>, send action: @escaping (Value) -> Action) -> StateBinding<Value> {
+        StateBinding(get: { self.state[keyPath: keyPath] }, set: { self.dispatch(action($0)) })
+    }
+}
