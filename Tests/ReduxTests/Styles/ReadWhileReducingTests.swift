@@ -6,7 +6,7 @@ import Redux
 /// with a message instead of handing out a moved-from or half-made value.
 @MainActor
 final class ReducingStoreBox: @unchecked Sendable {
-    var store: Store<[Int], Int>?
+    weak var store: Store<[Int], Int>?
     var seen: [Int]?
 }
 
