@@ -289,6 +289,22 @@ struct DomParentFeature: ReducerDomain {
         await store.finish()
     }
 
+    @Test func aDomainsChildrenWriteTheStoresStateInPlace() {
+        struct Big: Sendable { var items = Array(repeating: 0, count: 100_000) }
+        struct BigDomain: ReducerDomain {
+            var body: [Reducer<Big, Int>] {
+                Reducer(id: "write", handlingAll: { state, index in state.items[index] += 1 })
+                Reducer(id: "again", handlingAll: { state, index in state.items[index] += 1 })
+            }
+        }
+        let store = Store(initialState: Big(), domain: BigDomain())
+        let before = store.state.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        store.dispatch(5)
+        let after = store.state.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        #expect(before == after)
+        #expect(store.state.items[5] == 2)
+    }
+
     @Test func aDomainLiftsIntoAnEnumCaseAndItsEffectsEndWithTheCase() async {
         let clock = TestClock()
         let counterCase = Embedding<DomDestination, DomTrail>(extract: { if case .counter(let trail) = $0 { trail } else { nil } }, embed: DomDestination.counter)
