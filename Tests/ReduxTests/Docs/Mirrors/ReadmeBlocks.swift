@@ -257,3 +257,58 @@ func readmeFilmBehaviorLoadsAndFailsThroughItsEnvironment() async {
     await fails.finish()
     #expect(filmStore(environment: FilmEnvironment(fetchFilms: { [] })).state == FilmShelf())
 }
+
+// "Modules and slices": the scattered note module.
+// The module: local types only.
+struct NoteDraft: Equatable, Sendable {
+    var text = ""
+    var pinned = false
+}
+
+enum NoteAction: Equatable, Sendable {
+    case edit(String), togglePin
+}
+
+let noteReducer = Reducer<NoteDraft, NoteAction>(id: "note", handlingAll: { state, action in
+    switch action {
+    case .edit(let text): state.text = text
+    case .togglePin: state.pinned.toggle()
+    }
+})
+
+// The app: its draft text and its pins live in different places.
+struct EditorState: Equatable, Sendable {
+    var editor = Editor()
+    var board = Board()
+
+    struct Editor: Equatable, Sendable { var text = "" }
+    struct Board: Equatable, Sendable { var pinned = false; var columns = 3 }
+}
+
+enum EditorAction: Equatable, Sendable {
+    case note(NoteAction)
+
+    var note: NoteAction? { if case .note(let action) = self { action } else { nil } }
+}
+
+let noteMap = ModuleMap<EditorState, EditorAction, NoteDraft, NoteAction>.scattered(
+    NoteDraft(),
+    fields: [.bind(\.text, to: \.editor.text), .bind(\.pinned, to: \.board.pinned)],
+    action: Embedding(\.note, embed: EditorAction.note),
+    name: "note"
+)
+
+@MainActor
+func editorStore() -> Store<EditorState, EditorAction> {
+    Store(initialState: EditorState(), reducers: [noteMap.lift(noteReducer)])
+}
+
+@Test @MainActor
+func readmeNoteModuleWritesTheRootFieldsItsMapBinds() {
+    let store = editorStore()
+    store.dispatch(.note(.edit("Buy milk")))
+    store.dispatch(.note(.togglePin))
+    #expect(store.editor.text == "Buy milk")
+    #expect(store.board == EditorState.Board(pinned: true, columns: 3))
+    #expect(noteMap.state(in: store.state) == NoteDraft(text: "Buy milk", pinned: true))
+}
