@@ -41,13 +41,21 @@ public struct ModuleField<Root, Local>: Sendable {
         _ local: WritableKeyPath<Local, Value> & Sendable,
         to root: WritableKeyPath<Root, Value> & Sendable
     ) -> ModuleField {
-        ModuleField(
-            read: { rootState, localState in localState[keyPath: local] = rootState[keyPath: root] },
+        // Stored-property paths are reached at their memory offsets (no key-path call).
+        let localField = FieldPath(local)
+        let rootField = FieldPath(root)
+        return ModuleField(
+            read: { rootState, localState in
+                let value = rootField.read(rootState)
+                localField.modify(&localState) { $0 = value }
+            },
             write: { localState, rootState in
-                let value = localState[keyPath: local]
-                guard rootState[keyPath: root] != value else { return false }
-                rootState[keyPath: root] = value
-                return true
+                let value = localField.read(localState)
+                return rootField.modify(&rootState) { slot in
+                    guard slot != value else { return false }
+                    slot = value
+                    return true
+                }
             }
         )
     }

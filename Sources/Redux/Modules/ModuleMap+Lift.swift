@@ -9,7 +9,7 @@ extension ModuleMap {
     @inlinable
     public func lift(_ reducer: Reducer<Local, LocalAction>) -> Reducer<Root, RootAction> {
         switch form {
-        case .linear(let keyPath): reducer.lift(state: keyPath, action: action, name: name)
+        case .linear(let field): reducer.lift(state: field.keyPath, action: action, name: name)
         case .scattered: reducer.lift(through: access)
         }
     }
@@ -26,7 +26,7 @@ extension ModuleMap {
     @inlinable
     public func lift(_ middleware: Middleware<Local, LocalAction>) -> Middleware<Root, RootAction> {
         switch form {
-        case .linear(let keyPath): middleware.lift(state: keyPath, action: action, name: name)
+        case .linear(let field): middleware.lift(state: field.keyPath, action: action, name: name)
         case .scattered: middleware.lift(through: access, installKey: ())
         }
     }
@@ -36,7 +36,7 @@ extension ModuleMap {
     @inlinable
     public func lift(_ resolver: Resolver<Local, LocalAction>) -> Resolver<Root, RootAction> {
         switch form {
-        case .linear(let keyPath): resolver.lift(state: keyPath, action: action, name: name)
+        case .linear(let field): resolver.lift(state: field.keyPath, action: action, name: name)
         case .scattered: resolver.lift(through: access)
         }
     }

@@ -28,7 +28,7 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
 
     @usableFromInline
     enum Form: Sendable {
-        case linear(WritableKeyPath<Root, Local> & Sendable)
+        case linear(FieldPath<Root, Local>)
         case scattered(template: Local, fields: [ModuleField<Root, Local>])
     }
 
@@ -54,7 +54,7 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
         action: Embedding<RootAction, LocalAction>,
         name: String? = nil
     ) -> ModuleMap {
-        ModuleMap(name: liftName(name, keyPath: state, fallback: "module"), action: action, form: .linear(state))
+        ModuleMap(name: liftName(name, keyPath: state, fallback: "module"), action: action, form: .linear(FieldPath(state)))
     }
 
     /// A map whose local state is assembled from root fields through `fields`.
@@ -82,8 +82,8 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
     @inlinable
     public func state(in root: Root) -> Local {
         switch form {
-        case .linear(let keyPath):
-            return root[keyPath: keyPath]
+        case .linear(let field):
+            return field.read(root)
         case .scattered(let template, let fields):
             var local = template
             for field in fields { field.read(root, &local) }
@@ -99,8 +99,8 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
     @discardableResult
     public func write(_ local: Local, into root: inout Root) -> Bool {
         switch form {
-        case .linear(let keyPath):
-            root[keyPath: keyPath] = local
+        case .linear(let field):
+            field.modify(&root) { $0 = local }
             return true
         case .scattered(_, let fields):
             var wrote = false
@@ -114,8 +114,8 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
     @inlinable
     public func modify<Result>(_ root: inout Root, _ body: (inout Local) throws -> Result) rethrows -> Result {
         switch form {
-        case .linear(let keyPath):
-            return try body(&root[keyPath: keyPath])
+        case .linear(let field):
+            return try body(&root[keyPath: field.keyPath])
         case .scattered:
             var local = state(in: root)
             let result = try body(&local)
@@ -129,8 +129,8 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
     @inlinable
     var access: ChildAccess<Root, RootAction, Local, LocalAction, Void> {
         switch form {
-        case .linear(let keyPath):
-            return .stored(keyPath, name: name, actions: action)
+        case .linear(let field):
+            return .stored(field.keyPath, name: name, actions: action)
         case .scattered:
             let map = self
             let step = ScopeStep(name: name, removable: false)
