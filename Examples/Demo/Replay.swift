@@ -152,6 +152,8 @@ final class Transcript {
                     return "\(origin) threw: \(error)"
                 case let .childAbsent(step, absence):
                     return "warning: reducer \(step.id) skipped the action: \(step.path) \(absence)"
+                case let .detachedSlice(path, _):
+                    return "warning: the slice of \(path) is detached: \(event.action) not dispatched"
                 case let .terminal(outcome):
                     let earlier = pendingLines.removeValue(forKey: event.sequence)
                     if event.sequence == replayed { return nil }

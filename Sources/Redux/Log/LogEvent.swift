@@ -82,6 +82,14 @@ public struct LogEvent<Action: Sendable>: Sendable {
         case effectErrorResolved(EffectErrorResolution<Action>)
         /// The queue reached a new high-water mark (the most actions waiting at once).
         case queueHighWaterMark(Int)
+        /// A warning: a detached slice — an ``OptionalSlice`` or ``ElementSlice`` whose child
+        /// instance is gone (the path names it: `rows[3]`) — was asked to dispatch from `site`,
+        /// and dispatched nothing. The event's ``LogEvent/action`` is the root action it would
+        /// have dispatched; its ``LogEvent/sequence`` is a new number drawn for this event that
+        /// no other event carries (the action never entered the queue: no `.enqueued` and no
+        /// `.terminal` go with it). Delivered at once, or after the current action's terminal
+        /// when the slice was used from inside the pipeline.
+        case detachedSlice(ChildPath, CallSite)
         /// Not a real event: the library never produces it. It exists so that a `switch` over
         /// ``LogEvent/Kind`` must have a `default:` branch, and adding kinds never breaks it.
         case _doNotMatchThisCase

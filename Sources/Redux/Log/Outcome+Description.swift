@@ -98,6 +98,7 @@ extension LogEvent.Kind: CustomStringConvertible {
         case let .effectFailed(origin, error): "\(origin) threw \(error)"
         case .effectErrorResolved(let resolution): "effect error resolved: \(resolution)"
         case .queueHighWaterMark(let mark): "queue high-water mark \(mark)"
+        case let .detachedSlice(path, site): "warning: the slice of \(path) is detached (its child is gone): nothing dispatched from \(site)"
         case ._doNotMatchThisCase: "unknown"
         }
     }

@@ -135,6 +135,8 @@ extension LogEvent.Kind: Equatable where Action: Equatable {
         case .effectErrorResolved(let resolution):
             if case .effectErrorResolved(let other) = rhs { resolution == other } else { false }
         case .queueHighWaterMark(let mark): if case .queueHighWaterMark(let other) = rhs { mark == other } else { false }
+        case let .detachedSlice(path, site):
+            if case let .detachedSlice(otherPath, otherSite) = rhs { path == otherPath && site == otherSite } else { false }
         case ._doNotMatchThisCase: if case ._doNotMatchThisCase = rhs { true } else { false }
         }
     }

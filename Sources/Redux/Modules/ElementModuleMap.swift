@@ -13,12 +13,20 @@ where Element.ID: Sendable {
     public let action: Embedding<RootAction, ElementAction<Element.ID, LocalAction>>
     /// The composition access every lift of this map goes through.
     @usableFromInline let access: ChildAccess<Root, RootAction, Element, LocalAction, Element.ID>
+    /// The whole collection in a root state (for `store.slices(map)`, one slice per element).
+    @usableFromInline let collection: @Sendable (Root) -> IdentifiedArray<Element>
 
     @usableFromInline
-    init(name: String, action: Embedding<RootAction, ElementAction<Element.ID, LocalAction>>, access: ChildAccess<Root, RootAction, Element, LocalAction, Element.ID>) {
+    init(
+        name: String,
+        action: Embedding<RootAction, ElementAction<Element.ID, LocalAction>>,
+        access: ChildAccess<Root, RootAction, Element, LocalAction, Element.ID>,
+        collection: @escaping @Sendable (Root) -> IdentifiedArray<Element>
+    ) {
         self.name = name
         self.action = action
         self.access = access
+        self.collection = collection
     }
 
     /// A map over the elements of the identified collection at `state`.
@@ -34,7 +42,7 @@ where Element.ID: Sendable {
         name: String? = nil
     ) -> ElementModuleMap {
         let name = liftName(name, keyPath: state, fallback: "module")
-        return ElementModuleMap(name: name, action: action, access: .elements(state, name: name, actions: action))
+        return ElementModuleMap(name: name, action: action, access: .elements(state, name: name, actions: action), collection: { $0[keyPath: state] })
     }
 
     /// The element with `id` in `root`, or `nil` when the collection has none.

@@ -69,6 +69,7 @@ extension LogEvent {
         case .terminal(let outcome): "\(action): terminal \(outcome)"
         case let .effectFailed(origin, error): "\(action): effectFailed \(origin) \(error)"
         case .effectErrorResolved(let resolution): "\(action): effectErrorResolved \(resolution)"
+        case .detachedSlice(let path, _): "\(action): detachedSlice \(path)"
         default: "\(action): unknown"
         }
     }

@@ -20,6 +20,7 @@ extension LogEvent {
         case let .effectFailed(origin, error): "effectFailed \(origin) \(error)"
         case .effectErrorResolved(let resolution): "effectErrorResolved \(resolution)"
         case .queueHighWaterMark(let mark): "queueHighWaterMark \(mark)"
+        case .detachedSlice(let path, _): "detachedSlice \(path)"
         default: "unknown"
         }
     }
@@ -38,6 +39,7 @@ extension LogEvent {
         case .effectErrorResolved: "\(action): effect error resolved"
         case .queueHighWaterMark(let mark): "\(action): high-water mark \(mark)"
         case .refused(let reason, _): "\(action): refused \(reason)"
+        case .detachedSlice(let path, _): "\(action): detachedSlice \(path)"
         default: "\(action): other"
         }
     }

@@ -1,0 +1,95 @@
+/// A feature module's view of one element of an identified collection through an
+/// ``ElementModuleMap``: what a list row's view depends on. Made by `store.slice(map, id:)`
+/// (`nil` when the collection has no element with that id now), or for every row at once by
+/// `store.slices(map)` (one per element, in the collection's order).
+///
+/// ```swift
+/// for row in store.slices(rowsMap) {
+///     print(row.id, row.title)
+/// }
+/// store.slice(rowsMap, id: 3)?.dispatch(.toggle)  // AppAction.rows(.element(id: 3, action: .toggle))
+/// ```
+///
+/// While its element is there, an element slice reads and dispatches like a ``Slice``: its
+/// ``state`` is the element in the store's state now (registering observation interest on the
+/// store, whole-state granularity), and ``dispatch(_:file:line:)`` embeds the action with the
+/// element's ``id`` (``ElementAction/element(id:action:)``) and dispatches it to the store.
+///
+/// **Detached**: once its element is removed the slice is *detached*, for good: ``isDetached``
+/// is `true`, ``state`` answers the value it last saw (when it was last read or dispatched
+/// through), and ``dispatch(_:file:line:)``
+/// dispatches nothing; it logs a `.detachedSlice` warning event instead (``LogEvent/Kind``),
+/// whose action is the root action that was not dispatched and whose path names the element
+/// (`rows[3]`). An element removed and added again with the same id is a new instance (the
+/// collection gives it a new generation, as for the composition lifts, see <doc:Composition>):
+/// the old slice stays detached and never reaches the new element; `store.slice(map, id:)`
+/// makes a slice for it. The slice finds out when it is used (read or dispatched through); the
+/// store does not track slices.
+///
+/// Lifetime: like a ``Slice``, it holds its store weakly (a slice whose store is gone is
+/// detached) and the store keeps nothing of it. Isolation: main actor.
+@MainActor
+@dynamicMemberLookup
+public final class ElementSlice<Root: Sendable, RootAction: Sendable, Element: Identifiable & Sendable, LocalAction: Sendable>: StoreModule, Identifiable
+where Element.ID: Sendable {
+    /// The module's local state: one element.
+    public typealias State = Element
+    /// The module's local actions.
+    public typealias Action = LocalAction
+
+    /// The id of the element this slice was made for (it never changes, even once detached).
+    public nonisolated let id: Element.ID
+
+    @usableFromInline weak var store: Store<Root, RootAction>?
+    @usableFromInline let map: ElementModuleMap<Root, RootAction, Element, LocalAction>
+    /// The instance this slice was made for: the element's id and generation.
+    @usableFromInline let instance: ScopeStep
+    @exclusivity(unchecked) @usableFromInline var last: Element
+    @exclusivity(unchecked) @usableFromInline var detached = false
+
+    @usableFromInline
+    init(store: Store<Root, RootAction>, map: ElementModuleMap<Root, RootAction, Element, LocalAction>, id: Element.ID, instance: ScopeStep, state: Element) {
+        self.id = id
+        self.store = store
+        self.map = map
+        self.instance = instance
+        self.last = state
+    }
+
+    /// The element in the store's state now; once detached, the value last seen. Registers
+    /// observation interest on the store (whole-state granularity) while attached.
+    public var state: Element { current(observing: true) ?? last }
+
+    /// Whether the element this slice was made for was removed (or the store is gone): the slice
+    /// then reads the value it last saw and dispatches nothing. Checked now; once `true`, `true`
+    /// for good. Registers observation interest on the store while attached.
+    public var isDetached: Bool { current(observing: true) == nil }
+
+    /// Embeds `action` for this element and dispatches it to the store from `file`/`line`, with
+    /// the store's rules. Detached, it dispatches nothing and logs a `.detachedSlice` warning
+    /// (when the store is still there and has a log handler).
+    public func dispatch(_ action: LocalAction, file: StaticString, line: UInt) {
+        let rootAction = map.embed(action, id: id)
+        guard current(observing: false) != nil, let store else {
+            store?.logDetachedSlice(rootAction, path: ChildPath([map.access.component(id)]), file: file, line: line)
+            return
+        }
+        store.dispatch(rootAction, file: file, line: line)
+        _ = current(observing: false)  // what it saw last includes what the dispatch changed
+    }
+
+    /// The element's state now (keeping it as the last value), or `nil` once detached.
+    @usableFromInline
+    func current(observing: Bool) -> Element? {
+        guard !detached, let store else {
+            detached = true
+            return nil
+        }
+        guard let element = map.access.alive(observing ? store.state : store.currentState, instance) else {
+            detached = true
+            return nil
+        }
+        last = element
+        return element
+    }
+}

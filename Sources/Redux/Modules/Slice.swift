@@ -1,0 +1,79 @@
+/// A feature module's view of the app's store through a ``ModuleMap``: its local state read
+/// from the root state, and its local actions embedded into root actions and dispatched to the
+/// store (TinyRedux's slice; The Composable Architecture calls the same idea a *scope*). Made by
+/// `store.slice(map)`; a feature's code takes it as
+/// `any StoreModule<Local, LocalAction>`.
+///
+/// ```swift
+/// let profile = store.slice(profileMap)
+/// profile.name                       // the root's field, through the map
+/// profile.dispatch(.rename("Grace")) // dispatched to the store as AppAction.profile(.rename("Grace"))
+/// ```
+///
+/// - **Reading**: ``state`` is the map's local state in the store's state *now*
+///   (``ModuleMap/state(in:)``: the field of a linear map, the bound fields of a scattered one);
+///   a slice keeps no copy of its own to read from while the store is there.
+/// - **Writing**: ``dispatch(_:file:line:)`` embeds the action with the map's
+///   ``ModuleMap/action`` and dispatches it to the store, with the store's rules (processed
+///   before it returns when called outside the pipeline, queued behind the current action inside
+///   it; FIFO); it goes through the whole root pipeline, and the reducers the same map lifted
+///   write the root state — the field of a linear map, only the changed bound fields of a
+///   scattered one. A slice never writes the state itself.
+/// - **Observation**: reading ``state`` (or a field, `profile.name`) reads the store's state, so
+///   it registers observation interest on the store the way reading ``Store/state`` does. The
+///   granularity is the whole store state: an observer of a slice may be told of a change to
+///   any part of the root state, not only the module's.
+/// - **Lifetime**: a slice holds its store *weakly*. A view holds its slice, and a slice must
+///   not keep a store the app let go of (and that store's tasks) alive. A slice whose store is
+///   gone reads the value it last read (``isDetached`` is then `true`) and dispatches nothing.
+///   The store keeps no slice either: slices are cheap values made on demand (one allocation),
+///   and nothing of one stays in the store.
+///
+/// Isolation: main actor, like the store.
+@MainActor
+@dynamicMemberLookup
+public final class Slice<Root: Sendable, RootAction: Sendable, Local: Sendable, LocalAction: Sendable>: StoreModule {
+    /// The module's local state.
+    public typealias State = Local
+    /// The module's local actions.
+    public typealias Action = LocalAction
+
+    /// Weak: a slice must not keep its store alive (see the type's docs).
+    @usableFromInline weak var store: Store<Root, RootAction>?
+    @usableFromInline let map: ModuleMap<Root, RootAction, Local, LocalAction>
+    /// The local state as last read: what ``state`` answers once the store is gone.
+    @exclusivity(unchecked) @usableFromInline var last: Local
+
+    @usableFromInline
+    init(store: Store<Root, RootAction>, map: ModuleMap<Root, RootAction, Local, LocalAction>, state: Local) {
+        self.store = store
+        self.map = map
+        self.last = state
+    }
+
+    /// The module's local state in the store's state now; once the store is gone, the value
+    /// last read. Registers observation interest on the store (whole-state granularity).
+    @inlinable
+    public var state: Local {
+        guard let store else { return last }
+        let local: Local = switch map.form {
+        case .linear(let keyPath): store[dynamicMember: keyPath]
+        case .scattered: map.state(in: store.state)
+        }
+        last = local
+        return local
+    }
+
+    /// Whether the slice has lost its store (the store was released): it then reads the value
+    /// it last read and dispatches nothing.
+    public var isDetached: Bool { store == nil }
+
+    /// Embeds `action` with the map and dispatches it to the store from `file`/`line` (see the
+    /// store's ``Store/dispatch(_:file:line:isolation:)-(Action,_,_,_)`` for the rules). Does
+    /// nothing once the store is gone.
+    @inlinable
+    public func dispatch(_ action: LocalAction, file: StaticString, line: UInt) {
+        guard let store else { return }
+        store.dispatch(map.action.embed(action), file: file, line: line)
+    }
+}

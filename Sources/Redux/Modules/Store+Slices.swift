@@ -1,0 +1,70 @@
+/// Slices: a feature module's view of its part of the store, through the map that also lifts
+/// its components (TinyRedux's `store.slice(map)`; The Composable Architecture calls this
+/// scoping a store). See <doc:Modules>.
+///
+/// Slices are made on demand and cheap (one small object; nothing is computed until they are
+/// read). The store keeps no slice and no cache of slices: once a view lets its slice go, nothing
+/// of it is left, and once a child is gone nothing for its slices is left in the store either.
+/// Every slice holds the store weakly.
+extension Store {
+    /// A slice of the module that `map` plugs in: its state read from this store's state, its
+    /// actions embedded and dispatched to this store.
+    ///
+    /// Reading the state to start the slice's last value does not register observation; reading
+    /// the slice does.
+    @inlinable
+    public func slice<Local, LocalAction>(_ map: ModuleMap<State, Action, Local, LocalAction>) -> Slice<State, Action, Local, LocalAction> {
+        Slice(store: self, map: map, state: map.state(in: currentState))
+    }
+
+    /// A slice of the child that `map` plugs in, tied to the instance there now; `nil` while the
+    /// child is absent (`nil`, or another case). See ``OptionalSlice`` for what the slice does
+    /// once that instance is gone.
+    ///
+    /// Does not register observation: a view that shows the child only while it is there reads
+    /// the store (or the slice) too.
+    public func slice<Local, LocalAction>(_ map: OptionalModuleMap<State, Action, Local, LocalAction>) -> OptionalSlice<State, Action, Local, LocalAction>? {
+        let root = currentState
+        guard let instance = map.access.step(root, ()), let child = map.access.alive(root, instance) else { return nil }
+        return OptionalSlice(store: self, map: map, instance: instance, state: child)
+    }
+
+    /// A slice of the element with `id` of the collection that `map` plugs in, tied to that
+    /// element instance; `nil` when the collection has no element with `id` now. See
+    /// ``ElementSlice`` for what the slice does once the element is removed.
+    ///
+    /// Does not register observation.
+    public func slice<Element, LocalAction>(_ map: ElementModuleMap<State, Action, Element, LocalAction>, id: Element.ID) -> ElementSlice<State, Action, Element, LocalAction>? {
+        elementSlice(map, id: id, in: currentState)
+    }
+
+    /// One slice per element of the collection that `map` plugs in, in the collection's order:
+    /// a list view's rows (`ForEach(store.slices(rowsMap)) { RowView(row: $0) }`; each slice is
+    /// `Identifiable` by its element's id).
+    ///
+    /// Reads the store's state, so it registers observation interest (whole-state granularity):
+    /// a list built from it is told when rows are added, removed or moved.
+    ///
+    /// - Complexity: O(n) for n elements.
+    public func slices<Element, LocalAction>(_ map: ElementModuleMap<State, Action, Element, LocalAction>) -> [ElementSlice<State, Action, Element, LocalAction>] {
+        let root = state
+        return map.collection(root).ids.compactMap { elementSlice(map, id: $0, in: root) }
+    }
+
+    @usableFromInline
+    func elementSlice<Element, LocalAction>(_ map: ElementModuleMap<State, Action, Element, LocalAction>, id: Element.ID, in root: State) -> ElementSlice<State, Action, Element, LocalAction>? {
+        guard let instance = map.access.step(root, id), let element = map.access.alive(root, instance) else { return nil }
+        return ElementSlice(store: self, map: map, id: id, instance: instance, state: element)
+    }
+
+    /// Logs that a detached slice (its child instance gone) was asked to dispatch `action`, the
+    /// root action it would have dispatched: one `.detachedSlice` warning, with a new sequence
+    /// number that no other event carries. Held behind the current pass when called inside one,
+    /// like other events about another action than the one being processed.
+    @usableFromInline
+    func logDetachedSlice(_ action: Action, path: ChildPath, file: StaticString, line: UInt) {
+        guard onLog != nil else { return }
+        let site = CallSite(file: file, line: line, onMainActor: true)
+        emitForeign(LogEvent(sequence: inbox.nextSequence(), action: action, kind: .detachedSlice(path, site)))
+    }
+}

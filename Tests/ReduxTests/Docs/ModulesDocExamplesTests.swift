@@ -1,0 +1,43 @@
+import Redux
+import Testing
+
+/// Modules.md's examples, run: what their comments say is what happens.
+@Suite("Modules article examples", .timeLimit(.minutes(1)))
+@MainActor
+struct ModulesDocExamplesTests {
+    @Test func renamesThroughSlicesWriteTheRootAndTheMiddlewareTrims() {
+        let store = makeClubStore()
+        renameThroughSlices(store)
+        #expect(store.state.card.name == "Grace")
+        #expect(store.state.account.displayName == "Lin")
+        #expect(store.state.mailing == ClubMailing())
+        #expect(cardGreeting(store.slice(cardMap)) == "Hello, Grace")
+    }
+
+    @Test func theBindingDispatchesAndTheStateFollows() {
+        let store = makeClubStore()
+        editCard(store)
+        #expect(store.state.card.newsletter)
+        #expect(cardGreeting(store.slice(cardMap)) == "Hello, : news is on its way")
+    }
+
+    @Test func theGuestAndEveryChoreAreReachedThroughTheirSlices() {
+        let store = makeClubStore()
+        guestAndChores(store)
+        #expect(store.state.guest?.name == "Sam")
+        #expect(store.state.chores.map(\.done) == [true, true])
+    }
+
+    @Test func aRemovedChoresSliceIsDetachedAndLogsOneWarning() {
+        let log = LogRecorder<ClubAction>()
+        let store = Store(initialState: ClubState(), reducers: [clubReducer, choresMap.lift(choreReducer)], onLog: log.handler)
+        removedChore(store)
+        #expect(store.state.chores.isEmpty)
+        let warnings = log.events.compactMap { event -> (ClubAction, String)? in
+            if case let .detachedSlice(path, _) = event.kind { return (event.action, path.description) }
+            return nil
+        }
+        #expect(warnings.map(\.0) == [.chores(.element(id: 3, action: .toggle))])
+        #expect(warnings.map(\.1) == ["chores[3]"])
+    }
+}
