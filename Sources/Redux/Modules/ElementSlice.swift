@@ -10,7 +10,7 @@
 /// store.slice(rowsMap, id: 3)?.dispatch(.toggle)  // AppAction.rows(.element(id: 3, action: .toggle))
 /// ```
 ///
-/// While its element is there, an element slice reads and dispatches like a ``Slice``: its
+/// While its element is there, an element slice reads and dispatches like a ``StoreSlice``: its
 /// ``state`` is the element in the store's state now (registering observation interest on the
 /// store, whole-state granularity), and ``dispatch(_:file:line:)`` embeds the action with the
 /// element's ``id`` (``ElementAction/element(id:action:)``) and dispatches it to the store.
@@ -26,7 +26,7 @@
 /// makes a slice for it. The slice finds out when it is used (read or dispatched through); the
 /// store does not track slices.
 ///
-/// Lifetime: like a ``Slice``, it holds its store weakly (a slice whose store is gone is
+/// Lifetime: like a ``StoreSlice``, it holds its store weakly (a slice whose store is gone is
 /// detached) and the store keeps nothing of it. Isolation: main actor.
 @MainActor
 @dynamicMemberLookup

@@ -50,12 +50,12 @@ public struct ModuleField<Root, Local>: Sendable {
                 localField.modify(&localState) { $0 = value }
             },
             write: { localState, rootState in
+                // Compare before any access that writes: an in-place access to a property with
+                // observers (`didSet`) counts as a write even when nothing is assigned.
                 let value = localField.read(localState)
-                return rootField.modify(&rootState) { slot in
-                    guard slot != value else { return false }
-                    slot = value
-                    return true
-                }
+                guard rootField.read(rootState) != value else { return false }
+                rootField.modify(&rootState) { $0 = value }
+                return true
             }
         )
     }

@@ -1,5 +1,5 @@
 /// A feature module's view of a child that can go away (an optional field, one case of an
-/// optional enum) through an ``OptionalModuleMap``: the ``Slice`` of one *instance* of that
+/// optional enum) through an ``OptionalModuleMap``: the ``StoreSlice`` of one *instance* of that
 /// child. Made by `store.slice(map)`, which answers `nil` while the child is absent (`nil`, or
 /// another case), so a sheet's view gets a slice only while there is a sheet.
 ///
@@ -9,7 +9,7 @@
 /// }
 /// ```
 ///
-/// While its instance is there, an optional slice reads and dispatches like a ``Slice``: its
+/// While its instance is there, an optional slice reads and dispatches like a ``StoreSlice``: its
 /// ``state`` is the child in the store's state now (registering observation interest on the
 /// store, whole-state granularity), and ``dispatch(_:file:line:)`` embeds the action and
 /// dispatches it to the store.
@@ -26,7 +26,7 @@
 /// of the slice look like the same instance. The slice finds out when it is used (read or
 /// dispatched through); the store does not track slices.
 ///
-/// Lifetime: like a ``Slice``, it holds its store weakly (a slice whose store is gone is
+/// Lifetime: like a ``StoreSlice``, it holds its store weakly (a slice whose store is gone is
 /// detached) and the store keeps nothing of it. Isolation: main actor.
 @MainActor
 @dynamicMemberLookup

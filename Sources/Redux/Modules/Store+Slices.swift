@@ -13,8 +13,8 @@ extension Store {
     /// Reading the state to start the slice's last value does not register observation; reading
     /// the slice does.
     @inlinable
-    public func slice<Local, LocalAction>(_ map: ModuleMap<State, Action, Local, LocalAction>) -> Slice<State, Action, Local, LocalAction> {
-        Slice(store: self, map: map, state: map.state(in: currentState))
+    public func slice<Local, LocalAction>(_ map: ModuleMap<State, Action, Local, LocalAction>) -> StoreSlice<State, Action, Local, LocalAction> {
+        StoreSlice(store: self, map: map, state: map.state(in: currentState))
     }
 
     /// A slice of the child that `map` plugs in, tied to the instance there now; `nil` while the

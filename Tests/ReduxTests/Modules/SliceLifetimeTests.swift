@@ -8,7 +8,7 @@ import Testing
 struct SliceLifetimeTests {
     @Test func aSliceDoesNotKeepItsStoreAlive() {
         weak var weakStore: Store<SliceApp, SliceAppAction>?
-        let profile: Slice<SliceApp, SliceAppAction, SliceProfile, SliceProfileAction>
+        let profile: StoreSlice<SliceApp, SliceAppAction, SliceProfile, SliceProfileAction>
         do {
             let store = makeSliceStore()
             weakStore = store

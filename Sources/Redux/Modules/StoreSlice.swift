@@ -29,10 +29,14 @@
 ///   The store keeps no slice either: slices are cheap values made on demand (one allocation),
 ///   and nothing of one stays in the store.
 ///
+/// The type is `StoreSlice`, not `Slice`, so that it does not hide the standard library's
+/// `Slice` collection type in code that imports this module; the word in the API is still
+/// *slice* (`store.slice(map)`).
+///
 /// Isolation: main actor, like the store.
 @MainActor
 @dynamicMemberLookup
-public final class Slice<Root: Sendable, RootAction: Sendable, Local: Sendable, LocalAction: Sendable>: StoreModule {
+public final class StoreSlice<Root: Sendable, RootAction: Sendable, Local: Sendable, LocalAction: Sendable>: StoreModule {
     /// The module's local state.
     public typealias State = Local
     /// The module's local actions.
@@ -57,7 +61,7 @@ public final class Slice<Root: Sendable, RootAction: Sendable, Local: Sendable, 
     public var state: Local {
         guard let store else { return last }
         let local: Local = switch map.form {
-        case .linear(let keyPath): store[dynamicMember: keyPath]
+        case .linear(let field): store[dynamicMember: field.keyPath]
         case .scattered: map.state(in: store.state)
         }
         last = local
