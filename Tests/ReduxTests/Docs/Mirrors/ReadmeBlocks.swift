@@ -312,3 +312,20 @@ func readmeNoteModuleWritesTheRootFieldsItsMapBinds() {
     #expect(store.board == EditorState.Board(pinned: true, columns: 3))
     #expect(noteMap.state(in: store.state) == NoteDraft(text: "Buy milk", pinned: true))
 }
+
+@MainActor
+func renameNote(in store: Store<EditorState, EditorAction>) {
+    let note: any StoreModule<NoteDraft, NoteAction> = store.slice(noteMap)
+    let text = note.binding(\.text, send: NoteAction.edit)
+    text.wrappedValue = "Call Ada"   // dispatches .note(.edit("Call Ada"))
+    note.dispatch(.togglePin)
+    print(note.text, note.pinned)    // "Call Ada" true: read from the root's fields
+}
+
+@Test @MainActor
+func readmeNoteSliceWritesThroughTheStore() {
+    let store = editorStore()
+    renameNote(in: store)
+    #expect(store.editor.text == "Call Ada")
+    #expect(store.board.pinned)
+}
