@@ -19,13 +19,17 @@ let package = Package(
         // the demo (an executable, which must not link the test frameworks) uses them alone.
         .target(name: "ReduxClocks", dependencies: ["Redux"]),
         .target(name: "ReduxTesting", dependencies: ["Redux", "ReduxClocks"]),
+        // An example feature module: written against its own state and actions, it depends on
+        // `Redux` only and never on the app (CI builds it alone); the demo composes it.
+        .target(name: "ReduxProfile", dependencies: ["Redux"], path: "Examples/Profile"),
         // The demo replays sessions on the TestClock (virtual time).
-        .executableTarget(name: "ReduxDemo", dependencies: ["Redux", "ReduxClocks"], path: "Examples/Demo"),
+        .executableTarget(name: "ReduxDemo", dependencies: ["Redux", "ReduxClocks", "ReduxProfile"], path: "Examples/Demo"),
         .executableTarget(name: "ReduxBench", dependencies: ["Redux"], path: "Benchmarks/ReduxBench"),
         // A child process for the test that checks the real standard error (not a product).
         .executableTarget(name: "DiagnosticsProbe", dependencies: ["Redux"], path: "Tests/DiagnosticsProbe"),
-        // ReduxDemo: the example tests (Tests/ReduxTests/Examples) drive the demo's own features.
-        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "ReduxDemo"]),
+        // ReduxDemo: the example tests (Tests/ReduxTests/Examples) drive the demo's own features;
+        // ReduxProfile: they run the example feature module standalone too.
+        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "ReduxDemo", "ReduxProfile"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks redux-demo end to end: the shipped sessions (counter/login, search, downloads, movies) replay cleanly
+# Checks redux-demo end to end: the shipped sessions (counter/login, search, downloads, movies, profile) replay cleanly
 # and identically on every run, and bad input stops the replay with a message on stderr and the
 # documented exit status (README.md, "The demo"): 64 for bad arguments, 65 for bad data (a
 # malformed line, an unknown action, a bad clock line, a file with no action), 66 for a file that
@@ -143,7 +143,8 @@ fi
 # 11. Replays are deterministic: the same session prints the same bytes on every run.
 downloads=Examples/Sessions/downloads.jsonl
 movies=Examples/Sessions/movies.jsonl
-for session in Examples/Sessions/counter-login.jsonl "$search" "$downloads" "$movies"; do
+profile=Examples/Sessions/profile.jsonl
+for session in Examples/Sessions/counter-login.jsonl "$search" "$downloads" "$movies" "$profile"; do
     demo "$session"
     cp "$work/out" "$work/first"
     demo "$session"
@@ -261,6 +262,41 @@ if [[ $(status) == 65 ]] && grep -Fq "$bad_movies:2: missing field \"query\"" "$
 else
     fail "movies action without its field: expected exit 65 and '$bad_movies:2:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
 fi
+
+# 16. The profile session (the ReduxProfile feature module, composed through a scattered map
+# whose fields live in displayName, settings.notificationsOn and isLoggedIn): a rename while
+# signed out is consumed by the module's middleware; after sign-in, a padded name is redirected
+# (re-embedded as an app action) to the trimmed one and reduced into displayName; a blank name
+# is consumed; the switch is set and turned over twice. The final state shows the changed root
+# fields, and the fields the module only reads (isLoggedIn, user) as the login left them.
+demo "$profile"
+if [[ $(status) == 0 ]] && grep -Eq '^ +1  profile.rename\("Grace"\) → consumed$' "$work/out" \
+    && grep -Fqx '      ↳ middleware profile/profileNames: next as profile.rename("Grace Hopper")' "$work/out" \
+    && grep -Eq '^ +5  profile.rename\("  Grace Hopper "\) → reduced$' "$work/out" \
+    && grep -Eq '^ +6  profile.rename\("   "\) → consumed$' "$work/out" \
+    && grep -Eq '^ +9  profile.toggleNotifications → reduced$' "$work/out" \
+    && final_json_has '"displayName" *: *"Grace Hopper",?$' && final_json_has '"notificationsOn" *: *false,?$' \
+    && final_json_has '"isLoggedIn" *: *true,?$' && final_json_has '"user" *: *"ada",?$' \
+    && final_json_has '"counter" *: *1,?$' && ! grep -Fq 'still asleep on the clock' "$work/out"; then
+    pass "profile session: exit 0, rename refused signed out, trimmed by the lifted middleware, final displayName \"Grace Hopper\" and notifications off"
+else
+    fail "profile session: expected exit 0 and the final displayName \"Grace Hopper\" with notifications off (got exit $(status))"
+    sed 's/^/      /' "$work/err" | tail -5
+fi
+
+# 17. A profile action with a field it does not have, and one with a field of the wrong type:
+# exit 65, FILE:2: on stderr, the line before applied.
+bad_profile="$work/profile-bad.jsonl"
+for line in '{"type":"profile.toggleNotifications","on":true}' '{"type":"profile.setNotifications","on":"no"}'; do
+    printf '%s\n' '{"type":"profile.setNotifications","on":false}' "$line" >"$bad_profile"
+    demo "$bad_profile"
+    if [[ $(status) == 65 ]] && grep -Eq "^$bad_profile:2: " "$work/err" \
+        && sed -n '/State reached:$/,$p' "$work/out" | grep -Eq '"notificationsOn" *: *false,?$'; then
+        pass "profile line $line: exit 65, '$bad_profile:2:' on stderr, earlier line applied"
+    else
+        fail "profile line $line: expected exit 65 and '$bad_profile:2:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
+    fi
+done
 
 if ((failures > 0)); then
     echo "check-demo: $failures check(s) failed"

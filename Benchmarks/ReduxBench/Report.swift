@@ -48,6 +48,7 @@ struct BenchResults {
     var p8: BurstResult
     var effects: EffectResults
     var composition: CompositionResults
+    var modules: ModuleResults
     var styles: StyleResults
     var config: BenchConfig
 
@@ -148,6 +149,7 @@ struct BenchResults {
         ))
         rows += effectRows
         rows += compositionRows(perDispatch: perDispatch)
+        rows += moduleRows(perDispatch: perDispatch)
         rows += styleRows(perDispatch: perDispatch)
         return rows
     }
@@ -163,6 +165,17 @@ struct BenchResults {
             perDispatch("P12-optional", composition.optional, "reported: \(fixed(composition.optional.median / p1Nanoseconds, 2))x P1 (the innermost lift an optional child)"),
             perDispatch("P12-collection", composition.collection, "reported: \(fixed(composition.collection.median / p1Nanoseconds, 2))x P1 (the innermost lift an element of a \(grouped(Double(scopeRowCount)))-row IdentifiedArray)"),
             perDispatch("P4-scoped", composition.arrayScoped, verdict("<= 1.2x P12-scope", met: arrayRatio <= 1.2, figure: "\(fixed(arrayRatio, 2))x (P4's 1,000,000-element write through 3 lifts)")),
+        ]
+    }
+
+    /// P12-slice (against P12-scope) and P12-scattered (against P1): module maps (issue 10).
+    private func moduleRows(perDispatch: (String, Samples, String) -> ReportRow) -> [ReportRow] {
+        let scope = composition.scope.median
+        let slice = modules.slice.median
+        let scattered = modules.scattered.median
+        return [
+            perDispatch("P12-slice", modules.slice, "reported: \(fixed(slice / scope, 2))x P12-scope (\(slice >= scope ? "+" : "")\(fixed(slice - scope, 1)) ns; the innermost of the 3 lifts a linear module map, each local action embedded through the map at dispatch)"),
+            perDispatch("P12-scattered", modules.scattered, "reported: \(fixed(scattered / p1.median, 2))x P1 (+\(fixed(scattered - p1.median, 1)) ns; one lift through a scattered map: 3 bound fields in 3 structs read, compared and written back)"),
         ]
     }
 

@@ -45,7 +45,7 @@ func machineDescription(quick: Bool) -> String {
     return "\(info.operatingSystemVersionString), \(info.activeProcessorCount) cores, \(compiler), \(mode) run"
 }
 
-// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p1-behavior|p1-command|p4-command|p4-command-small> LOOPS=n`
+// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small> LOOPS=n`
 // runs the floor and that one case n times and prints the medians.
 if let only = ProcessInfo.processInfo.environment["ONLY"] {
     var p1s: [Double] = [], fs: [Double] = []
@@ -57,6 +57,8 @@ if let only = ProcessInfo.processInfo.environment["ONLY"] {
         case "p12-optional": try cases.scopedCase("P12-optional", .optional)
         case "p12-collection": try cases.scopedCase("P12-collection", .collection)
         case "p4-scoped": try cases.scopedCase("P4-scoped", .array)
+        case "p12-slice": try cases.sliceCase()
+        case "p12-scattered": try cases.scatteredCase()
         case "p4": try cases.p4()
         case "p1-behavior": try cases.counterStyleCase("P1-behavior", makeCounterBehaviorReducer())
         case "p1-command": try cases.counterStyleCase("P1-command", makeCounterCommandReducer())
@@ -82,11 +84,12 @@ do {
     let p8 = try await cases.p8()
     let effects = try await cases.p8Effects()
     let composition = try cases.p12()
+    let modules = try cases.modules()
     let styles = try cases.styles()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p4: p4, p5: p5,
         p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
-        composition: composition, styles: styles, config: config
+        composition: composition, modules: modules, styles: styles, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {

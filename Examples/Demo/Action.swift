@@ -1,15 +1,19 @@
 import Redux
+import ReduxProfile
 
 /// Everything a user (or the app itself) can ask the demo app to do: the counter and login
 /// actions here, the search feature's actions (``SearchAction``) wrapped in ``search(_:)``, and
 /// the downloads list's: its own operations and a row's actions (``DownloadAction``) wrapped in
-/// ``downloads(_:)``; and the movies feature's (``MoviesAction``) wrapped in ``movies(_:)``.
+/// ``downloads(_:)``; the movies feature's (``MoviesAction``) wrapped in ``movies(_:)``; and the
+/// profile feature module's (``ProfileAction``, from the ReduxProfile library) wrapped in
+/// ``profile(_:)``.
 ///
 /// Encoded as one flat JSON object with a `type` field, so a session file reads like a log:
 /// `{"type":"login","user":"ada","password":"lovelace"}`. A search action is written the same
 /// way, without any wrapping: `{"type":"queryChanged","query":"swift"}`; a row's action adds the
 /// row's id: `{"type":"start","id":2}`; a movies action's type starts with `movies.`:
-/// `{"type":"movies.queryChanged","query":"star"}`.
+/// `{"type":"movies.queryChanged","query":"star"}`; a profile action's with `profile.`:
+/// `{"type":"profile.rename","name":"Grace"}`.
 enum AppAction: Sendable, Equatable {
     /// Adds one to the counter at once.
     case increment
@@ -43,11 +47,13 @@ enum AppAction: Sendable, Equatable {
     case downloads(ElementAction<Download.ID, DownloadAction>)
     /// An action of the movies feature (see MoviesAction.swift).
     case movies(MoviesAction)
+    /// An action of the profile feature module (see Profile.swift).
+    case profile(ProfileAction)
 }
 
 /// The demo app's features; the transcript shows the state of the ones a session used.
 enum Feature: Sendable, CaseIterable {
-    case counterLogin, search, downloads, movies
+    case counterLogin, search, downloads, movies, profile
 }
 
 extension AppAction {
@@ -91,14 +97,15 @@ extension AppAction {
         case .search: .search
         case .addDownload, .removeDownload, .moveDownload, .downloads: .downloads
         case .movies: .movies
+        case .profile: .profile
         default: .counterLogin
         }
     }
 
-    /// The kind of this action; `nil` for a search, row or movies action.
+    /// The kind of this action; `nil` for a search, row, movies or profile action.
     var kind: Kind? {
         switch self {
-        case .search, .downloads, .movies: nil
+        case .search, .downloads, .movies, .profile: nil
         case .increment: .increment
         case .decrement: .decrement
         case .reset: .reset
@@ -168,7 +175,7 @@ extension AppAction: Codable {
     private typealias Field = ActionField
 
     /// Decodes strictly: the `type` must name a case (of this enum, of ``SearchAction``, of a
-    /// row's ``DownloadAction`` or of ``MoviesAction``), and the object must have exactly that
+    /// row's ``DownloadAction``, of ``MoviesAction`` or of ``ProfileAction``), and the object must have exactly that
     /// case's fields, so a typo never turns into a different action.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Field.self)
@@ -188,6 +195,10 @@ extension AppAction: Codable {
                 self = .movies(try MoviesAction(from: decoder))
                 return
             }
+            if ProfileActionCoding.Kind(rawValue: name) != nil {
+                self = ProfileModule.map.action.embed(try ProfileActionCoding.decode(from: decoder))
+                return
+            }
             if let rowKind = RowKind(rawValue: name) {
                 try container.rejectFields(except: rowKind.fields, of: name)
                 let action: DownloadAction = switch rowKind {
@@ -199,6 +210,7 @@ extension AppAction: Codable {
             }
             let known = Kind.allCases.map(\.rawValue) + SearchAction.Kind.allCases.map(\.rawValue)
                 + RowKind.allCases.map(\.rawValue) + MoviesAction.Kind.allCases.map(\.rawValue)
+                + ProfileActionCoding.Kind.allCases.map(\.rawValue)
             throw Field.unknownAction(name, known: known)
         }
         try container.rejectFields(except: kind.fields, of: name)
@@ -226,6 +238,8 @@ extension AppAction: Codable {
                 try action.encode(to: encoder)
             case let .movies(action):
                 try action.encode(to: encoder)
+            case let .profile(action):
+                try ProfileActionCoding.encode(action, to: encoder)
             case let .downloads(.element(id, action)):
                 var container = encoder.container(keyedBy: Field.self)
                 switch action {
@@ -244,7 +258,7 @@ extension AppAction: Codable {
         var container = encoder.container(keyedBy: Field.self)
         try container.encode(kind.rawValue, forKey: Field("type"))
         switch self {
-        case .search, .downloads, .movies, .increment, .decrement, .reset, .delayedIncrement, .delayedDecrement, .logout:
+        case .search, .downloads, .movies, .profile, .increment, .decrement, .reset, .delayedIncrement, .delayedDecrement, .logout:
             break
         case let .login(user, password):
             try container.encode(user, forKey: Field("user"))
@@ -275,6 +289,7 @@ extension AppAction: CustomStringConvertible {
         switch self {
         case let .search(action): action.description
         case let .movies(action): action.description
+        case let .profile(action): ProfileActionCoding.description(action)
         case let .downloads(.element(id, action)): "downloads[\(id)] \(action)"
         case let .addDownload(id, file): "addDownload(id: \(id), file: \(String(reflecting: file)))"
         case let .removeDownload(id): "removeDownload(id: \(id))"

@@ -1,9 +1,10 @@
 import Redux
 
 /// The demo's middlewares, in chain order. They read the state but never write it: the delayed
-/// counter and the sign-in are asynchronous, and logout dispatches a follow-up action.
+/// counter and the sign-in are asynchronous, and logout dispatches a follow-up action. The
+/// profile feature module's middleware (lifted through its map, Profile.swift) comes last.
 enum Middlewares {
-    static let all = [delay, bounds, auth, session]
+    static let all = [delay, bounds, auth, session] + ProfileModule.middlewares
 
     /// How long the app's slow operations take, on the store's clock. The demo's clock is a
     /// `TestClock`: these sleeps end only when a session's clock lines move time past them.

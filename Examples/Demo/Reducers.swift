@@ -4,13 +4,15 @@ import Redux
 /// actions and answers `.defaultNext` for the rest, so the log shows who handled what. The
 /// search feature's reducer, an effect reducer, lives in Search.swift; the downloads list's and
 /// its rows' (a child reducer lifted over the list) in Downloads.swift; the movies feature, a
-/// `Behavior` lifted with its environment, in Movies.swift.
+/// `Behavior` lifted with its environment, in Movies.swift; the profile feature module's,
+/// lifted through its scattered map, in Profile.swift.
 enum Reducers {
     static let all = [counter, auth, profile, Search.reducer, Downloads.list, Downloads.rows]
 
-    /// Every reducer of the app: ``all``, then the movies feature's, built with `environment`.
+    /// Every reducer of the app: ``all``, then the movies feature's, built with `environment`,
+    /// then the profile module's.
     static func app(environment: AppEnvironment) -> [Reducer<AppState, AppAction>] {
-        all + Movies.inApp.reducers(environment: environment)
+        all + Movies.inApp.reducers(environment: environment) + ProfileModule.reducers
     }
 
     /// Counter arithmetic. The zero floor is enforced earlier, by the `bounds` middleware.

@@ -126,7 +126,7 @@ final class Transcript {
 
     /// One line per notable step since ``clear()``, in the order it happened: a `.deferred`
     /// resume, a `.task` or an effect started (by a lifted reducer: named with its child path),
-    /// a resolver's decision, an error from a task or an effect, a lifted reducer skipping an
+    /// a middleware's redirect (`.nextAs`, named with its child path when lifted), a resolver's decision, an error from a task or an effect, a lifted reducer skipping an
     /// action for an absent child (a warning), a service note, a download cancelled in flight,
     /// and every action reaching its terminal — except the one replayed
     /// on this line, whose outcome the caller prints. An action replayed on an earlier line that
@@ -143,6 +143,8 @@ final class Transcript {
                     return "deferred by \(step.id), resumed: \(Format.exit(exit))"
                 case let .middleware(step, .task):
                     return "\(step.id) started a task"
+                case let .middleware(step, .nextAs(action)):
+                    return "middleware \(step.path.isRoot ? "" : "\(step.path)/")\(step.id): next as \(action)"
                 case let .effectStarted(origin):
                     return "\(Format.component(origin)) started an effect"
                 case let .resolver(step, exit):

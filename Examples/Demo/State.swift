@@ -1,7 +1,8 @@
 import Redux
 
 /// The demo app's whole state: a counter, a signed-in user, the search feature, the downloads
-/// list and the movies feature.
+/// list, the movies feature and the settings. The profile feature module has no field of its
+/// own: its state is assembled from `displayName`, `isLoggedIn` and `settings` (Profile.swift).
 ///
 /// A plain value type, so the store can mutate it in place and the replay can print it as JSON.
 struct AppState: Sendable, Equatable, Codable {
@@ -22,11 +23,13 @@ struct AppState: Sendable, Equatable, Codable {
     var downloads = IdentifiedArray<Download>()
     /// The movies feature's state (written only by its lifted behavior, Movies.swift).
     var movies = MoviesState()
+    /// The app's settings (the profile feature's switch lives here).
+    var settings = AppSettings()
 }
 
 extension AppState {
     private enum CodingKeys: String, CodingKey {
-        case counter, isLoggedIn, user, displayName, lastError, search, downloads, movies
+        case counter, isLoggedIn, user, displayName, lastError, search, downloads, movies, settings
     }
 
     /// Encodes every field, writing `null` for an absent one, so the printed state always shows
@@ -41,6 +44,7 @@ extension AppState {
         try container.encode(search, forKey: .search)
         try container.encode(downloads, forKey: .downloads)
         try container.encode(movies, forKey: .movies)
+        try container.encode(settings, forKey: .settings)
     }
 }
 
@@ -50,7 +54,8 @@ extension AppState {
     /// `query="swift" results=[swift-nio] loading=- error=- attempt=1` for the search, or
     /// `downloads=[3 c.zip 25%, 1 a.zip 50%]` for the downloads (id, file, progress, in list
     /// order), or `movies=16 loading=- error=- loads=1 query="star" matches=2 [Star Wars, A Star
-    /// Is Born]` for the movies; joined by ` | `.
+    /// Is Born]` for the movies, or `profile="Grace" notifications=off` for the profile
+    /// feature; joined by ` | `.
     func compactDescription(showing features: Set<Feature>) -> String {
         func text(_ value: String?) -> String { value.map { String(reflecting: $0) } ?? "-" }
         return Feature.allCases.filter(features.contains).map { feature in
@@ -63,6 +68,8 @@ extension AppState {
                 "downloads=[\(downloads.map { "\($0.id) \($0.file) \($0.progress)%" }.joined(separator: ", "))]"
             case .movies:
                 movies.compactDescription
+            case .profile:
+                profileDescription
             }
         }.joined(separator: " | ")
     }

@@ -1,5 +1,6 @@
 // redux-demo: replays a recorded session of the demo app (a counter, a login, a search field,
-// a list of downloads, a movies list written as a Behavior with an environment) through a
+// a list of downloads, a movies list written as a Behavior with an environment, a profile
+// feature module from its own library, composed through a scattered module map) through a
 // Redux store running on a virtual clock.
 //
 //   swift run redux-demo          replays Examples/Sessions/counter-login.jsonl
@@ -49,6 +50,14 @@ let usage = """
       {"type":"movies.simulateOutage"}             the server drops the next load, which
                                                    fails 500ms after it starts
       {"type":"movies.retry"}                      load again after a failed load
+
+    The profile feature module (the ReduxProfile library, composed through a scattered map;
+    Examples/Sessions/profile.jsonl):
+      {"type":"profile.rename","name":"Grace"}     rename the signed-in user (displayName);
+                                                   trimmed, ignored when empty or signed out
+      {"type":"profile.setNotifications","on":false}
+                                                   the notifications setting
+      {"type":"profile.toggleNotifications"}       turn it over
 
     Exit status:
       0   every line was replayed
