@@ -1,8 +1,8 @@
 import Redux
 
 // Module maps (issue 10). P12-slice: P12-scope's three nested lifts with the innermost one made
-// by a linear module map, each local action embedded through the map at dispatch (what a
-// slice's dispatch does), against P12-scope. P12-scattered: one lift through a scattered map
+// by a linear module map, each local action dispatched through a slice (`store.slice(map)` of a
+// root map to the nested counter: the slice embeds it three levels up), against P12-scope. P12-scattered: one lift through a scattered map
 // with three bound fields in three places of the root state (each dispatch reads the three
 // fields, runs P1's reducer work on the assembled local state, compares and writes back the
 // three, all changed), against P1.
@@ -48,6 +48,23 @@ extension Embedding where Whole == ScatteredAction, Part == BenchAction {
 @inline(never)
 func makeSliceMap() -> ModuleMap<ScopeLevel2, Level2Action, CounterState, BenchAction> {
     .linear(state: \ScopeLevel2.counter, action: .counter, name: "counter")
+}
+
+/// The slice P12-slice dispatches through: the root's nested counter, with the root action
+/// that carries a counter action three levels down.
+@inline(never)
+func makeRootSliceMap() -> ModuleMap<ScopeRoot, ScopeAction, CounterState, BenchAction> {
+    .linear(
+        state: \ScopeRoot.level1.level2.counter,
+        action: Embedding(
+            extract: { action in
+                guard case .level1(.level2(.counter(let counter))) = action else { return nil }
+                return counter
+            },
+            embed: { .level1(.level2(.counter($0))) }
+        ),
+        name: "counter"
+    )
 }
 
 /// P12-scope's three-level lift, the innermost level through `map` (built out of line, like an app's).
@@ -103,13 +120,13 @@ extension BenchCases {
     func sliceCase() throws -> Samples {
         let map = makeSliceMap()
         let store = Store(initialState: ScopeRoot(), reducers: [makeSliceReducer(map)])
+        let slice = store.slice(makeRootSliceMap())
         let actions = source.actions
         let mask = source.mask
         return try nanosecondsPerOperation(operations: config.operations, warmUp: config.warmUp, runs: config.runs) { count in
             let before = store.state.level1.level2.counter.count
             for index in 0..<count {
-                // TODO(slice): dispatch through `store.slice(map)` (a root map for the nested module) once Slice is merged.
-                store.dispatch(.level1(.level2(map.action.embed(actions[index & mask]))))
+                slice.dispatch(actions[index & mask])
             }
             let after = store.state.level1.level2.counter.count
             try expect(after == before + count, "P12-slice: \(after - before) of \(count) actions reduced synchronously")
@@ -121,13 +138,13 @@ extension BenchCases {
     func scatteredCase() throws -> Samples {
         let map = makeScatteredMap()
         let store = Store(initialState: ScatteredRoot(), reducers: [map.lift(makeScatteredLocalReducer())])
+        let slice = store.slice(map)
         let actions = source.actions
         let mask = source.mask
         return try nanosecondsPerOperation(operations: config.operations, warmUp: config.warmUp, runs: config.runs) { count in
             let before = store.state.stats.count
             for index in 0..<count {
-                // TODO(slice): dispatch through `store.slice(map)` once Slice is merged.
-                store.dispatch(map.action.embed(actions[index & mask]))
+                slice.dispatch(actions[index & mask])
             }
             let state = store.state
             try expect(state.stats.count == before + count, "P12-scattered: \(state.stats.count - before) of \(count) actions reduced synchronously")

@@ -56,7 +56,6 @@ extension AppState {
 
     /// The profile feature's part of the transcript line: `profile="Grace" notifications=off`.
     var profileDescription: String {
-        // TODO(slice): show ProfileViewModel(module: store.slice(ProfileModule.map)).title and .subtitle (in Replay, which has the store) once `store.slice(map)` is merged.
         let profile = ProfileModule.map.state(in: self)
         return "profile=\(String(reflecting: profile.name)) notifications=\(profile.notifications ? "on" : "off")"
     }

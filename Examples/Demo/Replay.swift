@@ -1,6 +1,7 @@
 import Foundation
 import Redux
 import ReduxClocks
+import ReduxProfile
 
 /// Replays a session file through a store running on a `TestClock`, printing each line, what
 /// it set off, and the state after it.
@@ -51,6 +52,12 @@ struct Replay {
             print("\(Format.lineNumber(line.number))  \(heading)")
             for followUp in transcript.followUps() { print("      ↳ \(followUp)") }
             print("      = \(store.state.compactDescription(showing: used.isEmpty ? Set(Feature.allCases) : used))")
+            if case .action(let action) = entry, action.feature == .profile {
+                // The example feature's own view model, on the store's slice for it: what the
+                // profile screen would show now.
+                let screen = ProfileViewModel(module: store.slice(ProfileModule.map))
+                print("      ▸ profile screen: \(screen.title) — \(screen.subtitle)\(screen.canEdit ? "" : " (signed out: read only)")")
+            }
         }
         let asleep = store.activeTaskCount
         if asleep > 0 {
