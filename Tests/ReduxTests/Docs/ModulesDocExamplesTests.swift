@@ -41,3 +41,10 @@ struct ModulesDocExamplesTests {
         #expect(warnings.map(\.1) == ["chores[3]"])
     }
 }
+
+@Test @MainActor
+func theMemberCardRunsStandaloneInAProjectedModule() {
+    let card = memberCardStandalone()
+    #expect(card.state == MemberCard(name: "Grace", newsletter: true))
+    #expect(card.actions == [.rename("  Grace "), .setNewsletter(true)])
+}

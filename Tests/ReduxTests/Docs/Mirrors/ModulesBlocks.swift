@@ -162,3 +162,12 @@ func removedChore(_ store: Store<ClubState, ClubAction>) {
     print(row.isDetached, row.done)    // true true: its last value
     row.dispatch(.toggle)              // nothing dispatched; a .detachedSlice warning is logged
 }
+
+@MainActor
+func memberCardStandalone() -> ProjectedModule<MemberCard, MemberCardAction> {
+    let card = ProjectedModule(initialState: MemberCard(name: "Ada"), reducers: [memberCard], middlewares: [trimmedNames])
+    card.dispatch(.rename("  Grace "))
+    card.dispatch(.setNewsletter(true))
+    return card    // card.name == "Grace", card.newsletter == true, card.actions.count == 2
+}
+
