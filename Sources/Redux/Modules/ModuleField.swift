@@ -14,8 +14,11 @@
 /// )
 /// ```
 ///
-/// Writing back compares the local value with the root's and writes only a field whose value
-/// changed, so a scattered module's reducer leaves every other root field — and every field it
+/// Writing back after a lifted component ran writes only a field whose local value the
+/// component changed (compared with the value read before it ran), so a stale value never
+/// overwrites another binding's write — two bindings may overlap (`\.whole` and `\.whole.part`);
+/// when a component changes both, the later binding wins for the overlap. Writing a whole local
+/// state with ``ModuleMap/write(_:into:)`` writes each field whose value differs from the root's, so a scattered module's reducer leaves every other root field — and every field it
 /// did not change — untouched. Pure and `Sendable`; called on the main actor by the store and
 /// by slices.
 public struct ModuleField<Root, Local>: Sendable {
@@ -23,11 +26,20 @@ public struct ModuleField<Root, Local>: Sendable {
     @usableFromInline let read: @Sendable (Root, inout Local) -> Void
     /// Writes the local value into the root when it differs from the root's; `true` when it wrote.
     @usableFromInline let write: @Sendable (Local, inout Root) -> Bool
+    /// Writes the local value of `after` into the root when it differs from that of `before`
+    /// (the local state as it was read): what a lifted component changed, and nothing else, so
+    /// a binding never writes back a stale value over another binding's write.
+    @usableFromInline let writeChanged: @Sendable (_ before: Local, _ after: Local, inout Root) -> Bool
 
     @inlinable
-    init(read: @escaping @Sendable (Root, inout Local) -> Void, write: @escaping @Sendable (Local, inout Root) -> Bool) {
+    init(
+        read: @escaping @Sendable (Root, inout Local) -> Void,
+        write: @escaping @Sendable (Local, inout Root) -> Bool,
+        writeChanged: @escaping @Sendable (_ before: Local, _ after: Local, inout Root) -> Bool
+    ) {
         self.read = read
         self.write = write
+        self.writeChanged = writeChanged
     }
 
     /// Binds the local field `local` to the root field `root`: the local state reads it from
@@ -56,7 +68,42 @@ public struct ModuleField<Root, Local>: Sendable {
                 guard rootField.read(rootState) != value else { return false }
                 rootField.modify(&rootState) { $0 = value }
                 return true
+            },
+            writeChanged: { before, after, rootState in
+                let value = localField.read(after)
+                guard localField.read(before) != value else { return false }
+                rootField.modify(&rootState) { $0 = value }
+                return true
             }
         )
     }
+
+    /// One field that reads and writes all of `fields`, in order: the bindings chained into
+    /// one pair of closures when the map is made, so a dispatch calls through captured closures
+    /// instead of copying each binding out of an array (which costs a retain and a release of
+    /// both closures per field).
+    @inlinable
+    init(combining fields: [ModuleField]) {
+        var read: @Sendable (Root, inout Local) -> Void = { _, _ in }
+        var write: @Sendable (Local, inout Root) -> Bool = { _, _ in false }
+        var writeChanged: @Sendable (Local, Local, inout Root) -> Bool = { _, _, _ in false }
+        for field in fields {
+            let readBefore = read, writeBefore = write, writeChangedBefore = writeChanged
+            let readField = field.read, writeField = field.write, writeChangedField = field.writeChanged
+            read = { root, local in
+                readBefore(root, &local)
+                readField(root, &local)
+            }
+            write = { local, root in
+                let wrote = writeBefore(local, &root)
+                return writeField(local, &root) || wrote
+            }
+            writeChanged = { before, after, root in
+                let wrote = writeChangedBefore(before, after, &root)
+                return writeChangedField(before, after, &root) || wrote
+            }
+        }
+        self.init(read: read, write: write, writeChanged: writeChanged)
+    }
 }
+

@@ -29,7 +29,7 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
     @usableFromInline
     enum Form: Sendable {
         case linear(FieldPath<Root, Local>)
-        case scattered(template: Local, fields: [ModuleField<Root, Local>])
+        case scattered(template: Local, fields: ModuleField<Root, Local>)
     }
 
     @usableFromInline let form: Form
@@ -63,8 +63,9 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
     ///   - template: the local state the bound fields are copied into; its unbound fields keep
     ///     these values (a scattered module's reducer may change them, but they are not kept:
     ///     only bound fields live in the root).
-    ///   - fields: the bindings, each from a local field to a root field. Two bindings should
-    ///     not name the same root field.
+    ///   - fields: the bindings, each from a local field to a root field. Bindings may overlap
+    ///     (a field and a field inside it): a lifted component's write goes back through each
+    ///     binding whose local field it changed, in order, so the later binding wins.
     ///   - action: which root actions are the module's, and how its actions are embedded.
     ///   - name: the module's name in log paths and effect scopes.
     @inlinable
@@ -74,7 +75,7 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
         action: Embedding<RootAction, LocalAction>,
         name: String
     ) -> ModuleMap {
-        ModuleMap(name: name, action: action, form: .scattered(template: template, fields: fields))
+        ModuleMap(name: name, action: action, form: .scattered(template: template, fields: ModuleField(combining: fields)))
     }
 
     /// The module's local state in `root`: the field (linear), or the template with every bound
@@ -86,7 +87,7 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
             return field.read(root)
         case .scattered(let template, let fields):
             var local = template
-            for field in fields { field.read(root, &local) }
+            fields.read(root, &local)
             return local
         }
     }
@@ -103,23 +104,23 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
             field.modify(&root) { $0 = local }
             return true
         case .scattered(_, let fields):
-            var wrote = false
-            for field in fields where field.write(local, &root) { wrote = true }
-            return wrote
+            return fields.write(local, &root)
         }
     }
 
     /// Runs `body` on the local state of `root`: in place (linear), or on the assembled local
-    /// state, writing back the changed fields afterwards (scattered).
+    /// state, writing back afterwards each bound field whose local value `body` changed
+    /// (scattered).
     @inlinable
     public func modify<Result>(_ root: inout Root, _ body: (inout Local) throws -> Result) rethrows -> Result {
         switch form {
         case .linear(let field):
             return try body(&root[keyPath: field.keyPath])
-        case .scattered:
-            var local = state(in: root)
+        case .scattered(_, let fields):
+            let before = state(in: root)
+            var local = before
             let result = try body(&local)
-            write(local, into: &root)
+            _ = fields.writeChanged(before, local, &root)
             return result
         }
     }

@@ -220,10 +220,50 @@ extension ModuleField where Root == MapRoot, Local == MapProfile {
     /// The same binding, recording each write it makes under `label`.
     func recording(_ label: String, into writes: SharedList<String>) -> ModuleField {
         let write = self.write
+        let writeChanged = self.writeChanged
         return ModuleField(read: read, write: { local, root in
             let wrote = write(local, &root)
+            if wrote { writes.append(label) }
+            return wrote
+        }, writeChanged: { before, after, root in
+            let wrote = writeChanged(before, after, &root)
             if wrote { writes.append(label) }
             return wrote
         })
     }
 }
+
+@MainActor
+@Suite struct OverlappingModuleFieldTests {
+    struct Inner: Equatable, Sendable { var a = 0; var b = 0 }
+    struct Root: Equatable, Sendable { var inner = Inner() }
+    struct Local: Equatable, Sendable { var whole = Inner(); var part = 0 }
+    enum Action: Equatable, Sendable { case setWholeB(Int), setPart(Int) }
+
+    static let reducer = Reducer<Local, Action>(id: "overlap", handlingAll: { state, action in
+        switch action {
+        case .setWholeB(let value): state.whole.b = value
+        case .setPart(let value): state.part = value
+        }
+    })
+
+    func store(_ fields: [ModuleField<Root, Local>]) -> Store<Root, Action> {
+        let map = ModuleMap<Root, Action, Local, Action>.scattered(Local(), fields: fields, action: Embedding(extract: { $0 }, embed: { $0 }), name: "overlap")
+        return Store(initialState: Root(), reducers: [map.lift(Self.reducer)])
+    }
+
+    @Test func aWriteThroughOneOfTwoOverlappingBindingsIsNotUndoneByTheOther() {
+        let wholeFirst = store([.bind(\.whole, to: \.inner), .bind(\.part, to: \.inner.b)])
+        wholeFirst.dispatch(.setWholeB(7))
+        #expect(wholeFirst.inner.b == 7)
+        wholeFirst.dispatch(.setPart(5))
+        #expect(wholeFirst.inner.b == 5)
+
+        let partFirst = store([.bind(\.part, to: \.inner.b), .bind(\.whole, to: \.inner)])
+        partFirst.dispatch(.setPart(5))
+        #expect(partFirst.inner.b == 5)
+        partFirst.dispatch(.setWholeB(7))
+        #expect(partFirst.inner.b == 7)
+    }
+}
+
