@@ -27,6 +27,11 @@ public final class ConstantModule<State, Action: Sendable>: StoreModule {
         self.state = state
     }
 
+    /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
+    public func dispatch(_ action: Action, at site: CallSite) {
+        dispatch(action, file: site.file, line: site.line)
+    }
+
     /// Records `action`; nothing else happens.
     public func dispatch(_ action: Action, file: StaticString, line: UInt) {
         actions.append(action)

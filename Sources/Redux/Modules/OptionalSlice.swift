@@ -60,6 +60,11 @@ public final class OptionalSlice<Root: Sendable, RootAction: Sendable, Local: Se
     /// for good. Registers observation interest on the store while attached.
     public var isDetached: Bool { current(observing: true) == nil }
 
+    /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
+    public func dispatch(_ action: LocalAction, at site: CallSite) {
+        dispatch(action, file: site.file, line: site.line)
+    }
+
     /// Embeds `action` and dispatches it to the store from `file`/`line`, with the store's
     /// rules. Detached, it dispatches nothing and logs a `.detachedSlice` warning (when the
     /// store is still there and has a log handler).

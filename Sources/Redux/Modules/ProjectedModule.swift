@@ -74,6 +74,11 @@ public final class ProjectedModule<State: Sendable, Action: Sendable>: StoreModu
     /// The local state, now. Reading it registers observation interest on the inner store.
     public var state: State { store.state }
 
+    /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
+    public func dispatch(_ action: Action, at site: CallSite) {
+        dispatch(action, file: site.file, line: site.line)
+    }
+
     /// Records `action`, then dispatches it to the inner store (processed before this returns).
     public func dispatch(_ action: Action, file: StaticString, line: UInt) {
         actions.append(action)

@@ -17,16 +17,21 @@ public protocol StoreModule<State, Action>: AnyObject {
     /// The local state, now. Reading it registers observation interest (Observation framework).
     var state: State { get }
 
-    /// Dispatches a local action: embedded into the root action and dispatched to the store
-    /// with the store's rules (FIFO, processed before this returns when called outside the
-    /// pipeline). `file` and `line` name the call site in the log.
-    func dispatch(_ action: Action, file: StaticString, line: UInt)
+    /// Dispatches a local action from `site`: embedded into the root action and dispatched to
+    /// the store with the store's rules (FIFO, processed before this returns when called outside
+    /// the pipeline). The call site names the dispatch in the log.
+    ///
+    /// The requirement a conforming type implements; callers write `module.dispatch(action)`
+    /// (``dispatch(_:file:line:)``), which fills in the call site. It has a name of its own so
+    /// that a conforming type that forgets it does not compile (rather than the convenience
+    /// calling itself).
+    func dispatch(_ action: Action, at site: CallSite)
 }
 
 extension StoreModule {
-    /// Dispatches a local action from this call site (see ``dispatch(_:file:line:)``).
+    /// Dispatches a local action from this call site (see ``dispatch(_:at:)``).
     public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
-        dispatch(action, file: file, line: line)
+        dispatch(action, at: CallSite(file: file, line: line, onMainActor: true))
     }
 
     /// One field of the local state: `module.name` is `module.state.name`.

@@ -72,6 +72,11 @@ public final class StoreSlice<Root: Sendable, RootAction: Sendable, Local: Senda
     /// it last read and dispatches nothing.
     public var isDetached: Bool { store == nil }
 
+    /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
+    public func dispatch(_ action: LocalAction, at site: CallSite) {
+        dispatch(action, file: site.file, line: site.line)
+    }
+
     /// Embeds `action` with the map and dispatches it to the store from `file`/`line` (see the
     /// store's ``Store/dispatch(_:file:line:isolation:)-(Action,_,_,_)`` for the rules). Does
     /// nothing once the store is gone.
