@@ -28,12 +28,13 @@ public final class ConstantModule<State, Action: Sendable>: StoreModule {
     }
 
     /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
+    @inlinable
     public func dispatch(_ action: Action, at site: CallSite) {
         dispatch(action, file: site.file, line: site.line)
     }
 
     /// Records `action`; nothing else happens.
-    public func dispatch(_ action: Action, file: StaticString, line: UInt) {
+    public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
         actions.append(action)
     }
 }

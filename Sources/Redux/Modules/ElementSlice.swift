@@ -66,6 +66,7 @@ where Element.ID: Sendable {
     public var isDetached: Bool { current(observing: true) == nil }
 
     /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
+    @inlinable
     public func dispatch(_ action: LocalAction, at site: CallSite) {
         dispatch(action, file: site.file, line: site.line)
     }
@@ -73,7 +74,7 @@ where Element.ID: Sendable {
     /// Embeds `action` for this element and dispatches it to the store from `file`/`line`, with
     /// the store's rules. Detached, it dispatches nothing and logs a `.detachedSlice` warning
     /// (when the store is still there and has a log handler).
-    public func dispatch(_ action: LocalAction, file: StaticString, line: UInt) {
+    public func dispatch(_ action: LocalAction, file: StaticString = #fileID, line: UInt = #line) {
         let rootAction = map.embed(action, id: id)
         guard current(observing: false) != nil, let store else {
             store?.logDetachedSlice(rootAction, path: ChildPath([map.access.component(id)]), file: file, line: line)

@@ -61,6 +61,7 @@ public final class OptionalSlice<Root: Sendable, RootAction: Sendable, Local: Se
     public var isDetached: Bool { current(observing: true) == nil }
 
     /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
+    @inlinable
     public func dispatch(_ action: LocalAction, at site: CallSite) {
         dispatch(action, file: site.file, line: site.line)
     }
@@ -68,7 +69,7 @@ public final class OptionalSlice<Root: Sendable, RootAction: Sendable, Local: Se
     /// Embeds `action` and dispatches it to the store from `file`/`line`, with the store's
     /// rules. Detached, it dispatches nothing and logs a `.detachedSlice` warning (when the
     /// store is still there and has a log handler).
-    public func dispatch(_ action: LocalAction, file: StaticString, line: UInt) {
+    public func dispatch(_ action: LocalAction, file: StaticString = #fileID, line: UInt = #line) {
         let rootAction = map.action.embed(action)
         guard current(observing: false) != nil, let store else {
             store?.logDetachedSlice(rootAction, path: ChildPath([map.access.component(())]), file: file, line: line)

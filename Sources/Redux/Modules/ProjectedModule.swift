@@ -75,12 +75,13 @@ public final class ProjectedModule<State: Sendable, Action: Sendable>: StoreModu
     public var state: State { store.state }
 
     /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
+    @inlinable
     public func dispatch(_ action: Action, at site: CallSite) {
         dispatch(action, file: site.file, line: site.line)
     }
 
     /// Records `action`, then dispatches it to the inner store (processed before this returns).
-    public func dispatch(_ action: Action, file: StaticString, line: UInt) {
+    public func dispatch(_ action: Action, file: StaticString = #fileID, line: UInt = #line) {
         actions.append(action)
         store.dispatch(action, file: file, line: line)
     }

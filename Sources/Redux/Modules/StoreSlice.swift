@@ -73,6 +73,7 @@ public final class StoreSlice<Root: Sendable, RootAction: Sendable, Local: Senda
     public var isDetached: Bool { store == nil }
 
     /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
+    @inlinable
     public func dispatch(_ action: LocalAction, at site: CallSite) {
         dispatch(action, file: site.file, line: site.line)
     }
@@ -81,7 +82,7 @@ public final class StoreSlice<Root: Sendable, RootAction: Sendable, Local: Senda
     /// store's ``Store/dispatch(_:file:line:isolation:)-(Action,_,_,_)`` for the rules). Does
     /// nothing once the store is gone.
     @inlinable
-    public func dispatch(_ action: LocalAction, file: StaticString, line: UInt) {
+    public func dispatch(_ action: LocalAction, file: StaticString = #fileID, line: UInt = #line) {
         guard let store else { return }
         store.dispatch(map.action.embed(action), file: file, line: line)
     }
