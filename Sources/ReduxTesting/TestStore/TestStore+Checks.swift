@@ -145,7 +145,12 @@ extension TestStore {
             return inFlight.intersection(exemptingLongLived ? longLivedTasks.union(skippedTasks) : skippedTasks).count
         }
         return await wait(timeout: timeout ?? quiescenceTimeout) { [unowned self] in
-            !store.hasQueuedWork && store.runningTaskCount <= exempt()
+            // Running work first, then the queues it feeds: a task queues its send before it
+            // counts itself finished, so once it is seen finished its send is seen too. Read the
+            // other way round, a send made between the two reads slips through (seen: a step
+            // went on with an effect's action still in the inbox).
+            let running = store.runningTaskCount
+            return running <= exempt() && !store.hasQueuedWork
         }
     }
 
