@@ -62,12 +62,19 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     }
 
     /// How long, in real time (not the clock's), the clock waits for each participant to become
-    /// quiescent after each step before it goes on without it.
+    /// quiescent after each step before it goes on without it. A limit only a hang should reach:
+    /// the wait ends as soon as the participant is quiescent, and on a loaded machine ordinary
+    /// work can go unscheduled for seconds.
     ///
     /// A wait that times out is not an error: the clock takes its next step anyway, and a debug
     /// build prints one line naming the participant and the timeout to standard error. It relies on
     /// each participant to honour the timeout it is given, as ``VirtualClockParticipant`` requires.
     public let quiescenceTimeout: Duration
+
+    /// The default real-time limit of every wait in the testing tools — this clock's
+    /// ``quiescenceTimeout``, a `TestStore`'s steps, the harnesses: 60 seconds, a limit only a
+    /// hang reaches. Waits end on their condition long before it when things work.
+    public static let defaultQuiescenceTimeout: Duration = .seconds(60)
 
     private let lock = NSLock()
     /// Read and written only under `lock`.
@@ -78,8 +85,8 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     /// - Parameters:
     ///   - now: where time starts; zero by default.
     ///   - quiescenceTimeout: the longest real time the clock waits for each participant after
-    ///     each step (see ``quiescenceTimeout``); 5 seconds by default.
-    public init(now: Instant = .init(), quiescenceTimeout: Duration = .seconds(5)) {
+    ///     each step (see ``quiescenceTimeout``); ``defaultQuiescenceTimeout`` (60 seconds) by default.
+    public init(now: Instant = .init(), quiescenceTimeout: Duration = TestClock.defaultQuiescenceTimeout) {
         self.quiescenceTimeout = quiescenceTimeout
         schedule = TestClockSchedule(now: now)
     }
@@ -142,6 +149,7 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     public func sleep(until deadline: Instant, onSleep: @Sendable () -> Void, onWake: @escaping @Sendable () -> Void) async throws {
         let token = withSchedule { $0.reserveToken() }
         let order = TaskStartOrder.current ?? .max
+        defer { withSchedule { _ = $0.awaitingResumption.remove(token) } }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let registration = withSchedule {
@@ -195,7 +203,7 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
         await waitForParticipants()
         while let due = takeStep(upTo: deadline) {
             wake(due)
-            await waitForParticipants(beforeTieAt: due.first?.deadline)
+            await waitForParticipants(beforeTieAt: due.first?.deadline, woken: due)
         }
     }
 
@@ -230,7 +238,7 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
             }
             guard let due = takeStep(upTo: next) else { break }
             wake(due)
-            await waitForParticipants(beforeTieAt: next)
+            await waitForParticipants(beforeTieAt: next, woken: due)
         }
         return sleeperCount == 0
     }
@@ -261,24 +269,42 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     /// Calls every `onWake`, then resumes every sleeper, both in order (one sleeper per step
     /// since same-instant sleepers wake one at a time). Outside the lock.
     private func wake(_ due: [ScheduledSleeper]) {
+        withSchedule { schedule in
+            for sleeper in due { schedule.awaitingResumption.insert(sleeper.token) }
+        }
         for sleeper in due { sleeper.onWake() }
         for sleeper in due { sleeper.continuation.resume() }
     }
 
-    /// The longest a wait between two sleepers due at the same instant takes: what the first one
-    /// set off normally settles at once, and one that waits for the second (a mailbox the other
-    /// fills) must not cost the whole ``quiescenceTimeout``.
+    /// The longest a wait between two sleepers due at the same instant takes once the first one's
+    /// task has run again: what it set off normally settles at once, and one that waits for the
+    /// second (a mailbox the other fills) must not cost the whole ``quiescenceTimeout``.
     static let tieWait: Duration = .milliseconds(500)
 
-    /// ``waitForParticipants()`` after waking a sleeper due at `deadline`: when another sleeper
-    /// is due at that same instant, the wait is bounded by ``tieWait`` and says nothing if it
-    /// passes; otherwise it is the full wait.
-    private func waitForParticipants(beforeTieAt deadline: Instant?) async {
+    /// ``waitForParticipants()`` after waking `woken`, due at `deadline`: when another sleeper
+    /// is due at that same instant, the clock first waits until the woken sleepers' tasks have
+    /// run again (a condition, bounded only by ``quiescenceTimeout``: on a loaded machine a woken
+    /// task can wait long for a thread, and the next sleeper must not overtake it), then for the
+    /// participants, bounded by ``tieWait`` and saying nothing if it passes; otherwise it is the
+    /// full wait.
+    private func waitForParticipants(beforeTieAt deadline: Instant?, woken: [ScheduledSleeper]) async {
         let tie = deadline != nil && withSchedule { $0.earliestDeadline } == deadline
         if tie {
+            await waitForResumption(of: woken)
             await waitForParticipants(timeout: min(quiescenceTimeout, Self.tieWait), reports: false)
         } else {
             await waitForParticipants()
+        }
+    }
+
+    /// Waits until every sleeper in `woken` has run again since its wake (or
+    /// ``quiescenceTimeout`` passes), checking every millisecond of real time.
+    private func waitForResumption(of woken: [ScheduledSleeper]) async {
+        let tokens = Set(woken.map(\.token))
+        let wall = ContinuousClock()
+        let limit = wall.now.advanced(by: quiescenceTimeout)
+        while withSchedule({ !$0.awaitingResumption.isDisjoint(with: tokens) }), wall.now < limit {
+            try? await Task.sleep(for: .milliseconds(1))
         }
     }
 

@@ -43,6 +43,9 @@ struct TestClockSchedule: Sendable {
     private var arriving: [UInt64: Bool] = [:]
     private var lastToken: UInt64 = 0
     private var participants: [WeakParticipant] = []
+    /// Sleepers a step has woken whose task has not run since: until it runs, what it does
+    /// after its sleep cannot have happened, whatever the participants say.
+    var awaitingResumption: Set<UInt64> = []
 
     init(now: TestClock.Instant) {
         self.now = now

@@ -21,6 +21,15 @@ final class EffectRuntime: @unchecked Sendable {
         /// cancellation by id must still reach them, so a finished task's entry stays until then.
         var queuedSends = 0
         var finished = false
+        /// Counted in `running`: not asleep on the store's virtual clock and not exempted.
+        var counted = true
+        /// Exempted while it runs (``exemptFromQuiescence(_:)``): not counted although it is
+        /// not asleep on the clock. A wake from the clock counts it again.
+        var exempted = false
+        /// What started it, kept only while ``describesTasks`` is on: the component, and the
+        /// sequence number of the action whose pass started it.
+        var origin: ErrorOrigin?
+        var sequence: UInt64 = 0
     }
 
     private let lock = NSLock()
@@ -29,16 +38,30 @@ final class EffectRuntime: @unchecked Sendable {
     private var nextID: UInt64 = 0
     private var active = 0
     private var running = 0
+    /// Tasks exempted from quiescence while they run (not counted in `running`).
+    private var exempted = 0
     private var closed = false
     private let settle: SettleSignal
+    /// Whether each task keeps what started it (``TaskDescription``), for the messages a test
+    /// store gives about busy work. Off by default: a store keeps nothing it does not need.
+    @usableFromInline var describesTasks = false
 
     init(settle: SettleSignal) { self.settle = settle }
 
     /// Work started and not finished yet.
     var activeCount: Int { lock.withLock { active } }
 
-    /// Work started, not finished, and not asleep on the store's (virtual) clock.
+    /// Work started, not finished, not asleep on the store's (virtual) clock, and not exempted
+    /// from quiescence (``exemptFromQuiescence(_:)``).
     var runningCount: Int { lock.withLock { running } }
+
+    /// Tasks exempted from quiescence (``exemptFromQuiescence(_:)``) and not asleep since.
+    var exemptedCount: Int { lock.withLock { exempted } }
+
+    /// Tasks started, not finished, and asleep on the store's virtual clock.
+    var asleepCount: Int {
+        lock.withLock { tasks.values.reduce(0) { $0 + (!$1.finished && !$1.counted && !$1.exempted ? 1 : 0) } }
+    }
 
     /// The ids of the tasks started and not finished yet (for the TestStore's in-flight check).
     var unfinishedTaskIDs: Set<UInt64> {
@@ -77,6 +100,8 @@ final class EffectRuntime: @unchecked Sendable {
         lifetime: InstanceLifetime? = nil,
         runsIfCancelledEarly: Bool = false,
         dependencies: Dependencies? = nil,
+        origin: @autoclosure () -> ErrorOrigin? = nil,
+        sequence: UInt64 = 0,
         _ work: @escaping @Sendable (EffectToken) async -> Void
     ) -> EffectToken? {
         lock.lock()
@@ -103,7 +128,12 @@ final class EffectRuntime: @unchecked Sendable {
         }
         active += 1
         running += 1
-        tasks[id] = Running(task: nil, token: token, ids: ids)
+        var entry = Running(task: nil, token: token, ids: ids)
+        if describesTasks {
+            entry.origin = origin()
+            entry.sequence = sequence
+        }
+        tasks[id] = entry
         for effectID in ids { byID[effectID, default: []].insert(id) }
         lock.unlock()
 
@@ -137,15 +167,19 @@ final class EffectRuntime: @unchecked Sendable {
 
     private func finish(_ id: UInt64) {
         lock.lock()
-        let group = tasks[id]?.token.group
-        tasks[id]?.token.lifetime?.release(id)
-        if let entry = tasks[id], entry.queuedSends > 0 {
+        let entry = tasks[id]
+        let group = entry?.token.group
+        entry?.token.lifetime?.release(id)
+        if let entry, entry.queuedSends > 0 {
             tasks[id]?.finished = true  // kept for its queued sends; forgotten after the last one
+            tasks[id]?.counted = false
+            tasks[id]?.exempted = false
         } else {
             forget(id)
         }
         active -= 1
-        running -= 1
+        if entry?.counted != false { running -= 1 }
+        if entry?.exempted == true { exempted -= 1 }
         let idle = running == 0 || active == 0
         lock.unlock()
         group?.leave(id)
@@ -182,18 +216,64 @@ final class EffectRuntime: @unchecked Sendable {
         }
     }
 
-    /// The current task (``EffectToken/current``) falls asleep on the store's virtual clock.
-    func taskWillSleep() {
+    /// Task `id` (the current task) falls asleep on the store's virtual clock.
+    func taskWillSleep(_ id: UInt64) {
         lock.lock()
-        running -= 1
-        let idle = running == 0
+        var idle = false
+        if let entry = tasks[id] {
+            if entry.counted {
+                running -= 1
+                idle = running == 0
+            }
+            if entry.exempted { exempted -= 1 }
+            tasks[id]?.counted = false
+            tasks[id]?.exempted = false  // asleep now: its wake counts it again
+        }
         lock.unlock()
         if idle { settle.pulse() }
     }
 
-    /// The sleeping task is about to be resumed (by time or by cancellation).
-    func taskWillWake() {
-        lock.withLock { running += 1 }
+    /// Sleeping task `id` is about to be resumed (by time or by cancellation): counted running
+    /// again, until it sleeps on the clock again or ends.
+    func taskWillWake(_ id: UInt64) {
+        lock.withLock {
+            guard let entry = tasks[id], !entry.counted else { return }
+            if entry.exempted { exempted -= 1 }
+            tasks[id]?.counted = true
+            tasks[id]?.exempted = false
+            running += 1
+        }
+    }
+
+    /// Exempts running tasks from quiescence — work the test declared long-lived, waiting on
+    /// something other than the store's clock (a stream, I/O): they stop counting in
+    /// ``runningCount`` until they next sleep on the store's clock (a wake counts them again,
+    /// so what a woken timer sends is still waited for). Asleep, finished or unknown ids are
+    /// left as they are.
+    func exemptFromQuiescence(_ ids: Set<UInt64>) {
+        lock.lock()
+        var changed = false
+        for id in ids {
+            guard let entry = tasks[id], !entry.finished, entry.counted else { continue }
+            tasks[id]?.counted = false
+            tasks[id]?.exempted = true
+            running -= 1
+            exempted += 1
+            changed = true
+        }
+        let idle = changed && running == 0
+        lock.unlock()
+        if idle { settle.pulse() }
+    }
+
+    /// What started each unfinished task among `ids` (see ``describesTasks``), in start order.
+    func descriptions(of ids: Set<UInt64>) -> [TaskDescription] {
+        lock.withLock {
+            ids.sorted().compactMap { id in
+                guard let entry = tasks[id], !entry.finished else { return nil }
+                return TaskDescription(id: id, origin: entry.origin, sequence: entry.sequence, isAsleep: !entry.counted && !entry.exempted)
+            }
+        }
     }
 
     /// Cancels the work running with `id`; returns how many tasks were cancelled.
@@ -234,4 +314,16 @@ final class EffectRuntime: @unchecked Sendable {
             victim.token.group?.close()
         }
     }
+}
+
+/// What started a store-owned task, for messages about work still in flight.
+package struct TaskDescription: Sendable {
+    /// The runtime's id of the task.
+    package let id: UInt64
+    /// The component that started it (`nil` when not recorded).
+    package let origin: ErrorOrigin?
+    /// The sequence number of the action whose pass started it (0 when not recorded).
+    package let sequence: UInt64
+    /// Whether it sleeps on the store's virtual clock now.
+    package let isAsleep: Bool
 }

@@ -180,7 +180,7 @@ extension Store {
         then: EffectCompletion?,
         _ work: @escaping @Sendable (Send<Action>, EffectToken) async throws -> Void
     ) {
-        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group, lifetime: scope.lifetime, dependencies: source.dependencies) { [weak self] token in
+        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group, lifetime: scope.lifetime, dependencies: source.dependencies, origin: source.origin, sequence: source.failure.sequence) { [weak self] token in
             // Never hold the store across an await: a sleeping effect must not keep it alive.
             guard let send = self?.makeSend(token: token, scope: scope, source: source) else { return }
             var completed = true

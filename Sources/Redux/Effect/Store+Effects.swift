@@ -15,7 +15,7 @@ extension Store {
         let failure = run.failure(of: run.action)
         let site = passSite
         let origin = ErrorOrigin.effect(middlewareID: middlewares[position].id, position: position)
-        _ = runtime.spawn(priority: nil, ids: [], group: record.group, lifetime: lifetime, runsIfCancelledEarly: true, dependencies: taskDependencies) { token in
+        _ = runtime.spawn(priority: nil, ids: [], group: record.group, lifetime: lifetime, runsIfCancelledEarly: true, dependencies: taskDependencies, origin: origin, sequence: run.sequence) { token in
             do {
                 try await work(context)
             } catch {
@@ -43,7 +43,10 @@ extension Store {
         currentRecord = nil
         let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: record)
         let site = passSite
-        let started = runtime.spawn(priority: nil, ids: [], group: nil, lifetime: lifetime, runsIfCancelledEarly: true, dependencies: taskDependencies) { _ in
+        let started = runtime.spawn(
+            priority: nil, ids: [], group: nil, lifetime: lifetime, runsIfCancelledEarly: true, dependencies: taskDependencies,
+            origin: .middleware(id: middlewares[position].id, position: position), sequence: run.sequence
+        ) { _ in
             let result: Result<DeferredExit<Action>, any Error>
             do {
                 result = .success(try await handler(context))

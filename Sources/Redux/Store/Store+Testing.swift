@@ -42,11 +42,15 @@ extension Store {
     /// Waits until `condition` holds or the store is quiescent (see ``quiescent(timeout:)``),
     /// re-checking whenever the store's settle signal pulses. Returns whether `condition` held.
     /// - Throws: ``SettleTimeoutError`` when `timeout` passes first; `CancellationError`.
-    package func waitUntilQuiescent(or condition: @escaping (Store) -> Bool, timeout: Duration?) async throws -> Bool {
+    ///
+    /// With `countingExempted`, tasks exempted from quiescence while they run
+    /// (``exemptFromQuiescence(_:)``) keep the store from counting as quiescent: a wait for what
+    /// such a task sends ends when it arrives, not at once.
+    package func waitUntilQuiescent(or condition: @escaping (Store) -> Bool, timeout: Duration?, countingExempted: Bool = false) async throws -> Bool {
         var held = false
         try await wait(until: { store in
             if condition(store) { held = true; return true }
-            return store.isQuiescent
+            return store.isQuiescent && !(countingExempted && store.runtime.exemptedCount > 0)
         }, timeout: timeout, running: { $0.runtime.runningCount })
         return held
     }
@@ -54,8 +58,21 @@ extension Store {
     /// The runtime's ids of the tasks started and not finished (effects, `.task`, `.deferred`).
     package nonisolated var inFlightTaskIDs: Set<UInt64> { runtime.unfinishedTaskIDs }
 
+    /// Exempts running tasks from quiescence (the test store's steps, a `TestClock`'s steps,
+    /// ``quiescent(timeout:)``) until they next sleep on the store's clock: work a test declared
+    /// long-lived. They are not cancelled, and ``settled(timeout:)`` still waits for them.
+    package func exemptFromQuiescence(_ taskIDs: Set<UInt64>) {
+        runtime.exemptFromQuiescence(taskIDs)
+    }
+
+    /// What started each unfinished task among `taskIDs`, in start order (the component and the
+    /// action's sequence number are kept for stores made for a test store only).
+    package nonisolated func describeTasks(_ taskIDs: Set<UInt64>) -> [TaskDescription] {
+        runtime.descriptions(of: taskIDs)
+    }
+
     /// How many of the tasks in flight are asleep on the store's clock right now.
-    package var sleepingTaskCount: Int { runtime.activeCount - runtime.runningCount }
+    package var sleepingTaskCount: Int { runtime.asleepCount }
 }
 
 /// The start order of the store-owned task running the caller (an effect, a `.task`, a

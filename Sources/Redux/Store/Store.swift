@@ -121,7 +121,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     }
 
     /// The designated initializer; `reference`, when given, is pointed at the new store before
-    /// the install hooks run (the testing observer reaches the store through it).
+    /// the install hooks run (the testing observer reaches the store through it), and the
+    /// store's tasks then keep what started them, for the test store's messages.
     init(
         initialState: State,
         reducers: [Reducer<State, Action>],
@@ -149,6 +150,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         let settle = SettleSignal()
         self.settle = settle
         let runtime = EffectRuntime(settle: settle)
+        runtime.describesTasks = reference != nil
         self.runtime = runtime
         self.effectClock = EffectClock(options.clock, runtime: runtime)
         if let virtual = options.clock as? any VirtualClock { virtual.attach(self) }

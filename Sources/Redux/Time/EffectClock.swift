@@ -41,9 +41,9 @@ struct EffectClock: Clock {
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         if let token = EffectToken.current, token.runtimeID == ObjectIdentifier(runtime), base.isVirtual, token.isCurrentTask {
             let runtime = self.runtime
-            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, counting: runtime)
+            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, counting: runtime, task: token.id)
         } else {
-            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, counting: nil)
+            try await base.sleep(untilOffset: deadline.offset, tolerance: tolerance, counting: nil, task: 0)
         }
     }
 }
@@ -55,7 +55,7 @@ private protocol ClockBase: Sendable {
     var elapsed: Duration { get }
     var minimumResolution: Duration { get }
     var isVirtual: Bool { get }
-    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting runtime: EffectRuntime?) async throws
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting runtime: EffectRuntime?, task id: UInt64) async throws
 }
 
 /// `@unchecked Sendable`: `instant` is touched only under `lock` (an `NSLock`, which
@@ -82,7 +82,7 @@ private struct PlainBase<C: Clock<Duration>>: ClockBase {
     var elapsed: Duration { origin.value.duration(to: origin.clock.now) }
     var minimumResolution: Duration { origin.clock.minimumResolution }
     var isVirtual: Bool { false }
-    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting runtime: EffectRuntime?) async throws {
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting runtime: EffectRuntime?, task id: UInt64) async throws {
         try await origin.clock.sleep(until: origin.value.advanced(by: offset), tolerance: tolerance)
     }
 }
@@ -92,10 +92,10 @@ private struct VirtualBase<C: VirtualClock>: ClockBase {
     var elapsed: Duration { origin.value.duration(to: origin.clock.now) }
     var minimumResolution: Duration { origin.clock.minimumResolution }
     var isVirtual: Bool { true }
-    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting runtime: EffectRuntime?) async throws {
+    func sleep(untilOffset offset: Duration, tolerance: Duration?, counting runtime: EffectRuntime?, task id: UInt64) async throws {
         let deadline = origin.value.advanced(by: offset)
         if let runtime {
-            try await origin.clock.sleep(until: deadline, onSleep: { runtime.taskWillSleep() }, onWake: { runtime.taskWillWake() })
+            try await origin.clock.sleep(until: deadline, onSleep: { runtime.taskWillSleep(id) }, onWake: { runtime.taskWillWake(id) })
         } else {
             try await origin.clock.sleep(until: deadline, tolerance: tolerance)
         }

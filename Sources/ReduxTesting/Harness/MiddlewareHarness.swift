@@ -45,7 +45,9 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     public let clock: any Clock<Duration>
 
     /// The longest real time ``run(_:file:line:)`` and ``advance(by:)`` wait for the work the
-    /// middleware started to be asleep or done. Default: 5 seconds.
+    /// middleware started to be asleep or done, a limit only a hang should reach (the wait ends
+    /// as soon as the work is asleep or done). Default: `TestClock.defaultQuiescenceTimeout`
+    /// (60 seconds).
     public var quiescenceTimeout: Duration
 
     private let store: Store<State, HarnessAction<State, Action>>
@@ -69,7 +71,7 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
         _ middleware: Middleware<State, Action>,
         state: State,
         clock: any Clock<Duration> = TestClock(),
-        quiescenceTimeout: Duration = .seconds(5),
+        quiescenceTimeout: Duration = TestClock.defaultQuiescenceTimeout,
         dependencies: (inout Dependencies) -> Void = { _ in }
     ) {
         let recorder = MiddlewareHarnessRecorder<State, Action>()
@@ -162,9 +164,11 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     /// no `.deferred` action waiting to resume. With a ``TestClock``, move time first: a sleeping
     /// task keeps this waiting.
     ///
-    /// - Parameter timeout: the longest real time to wait; `nil` waits as long as it takes.
+    /// - Parameter timeout: the longest real time to wait (by default
+    ///   `TestClock.defaultQuiescenceTimeout`, 60 seconds: a limit only a hang reaches); `nil`
+    ///   waits as long as it takes.
     /// - Throws: ``SettleTimeoutError`` when the timeout passes first.
-    public func settle(timeout: Duration? = .seconds(5)) async throws {
+    public func settle(timeout: Duration? = TestClock.defaultQuiescenceTimeout) async throws {
         try await store.settled(timeout: timeout)
     }
 }

@@ -39,8 +39,9 @@ public final class ResolverHarness<State: Sendable, Action: Sendable> {
     /// The state the resolver reads in every later run.
     public var state: State
 
-    /// The longest real time a run waits for an effect's error to reach the resolver. Default:
-    /// 5 seconds.
+    /// The longest real time a run waits for an effect's error to reach the resolver, a limit
+    /// only a hang should reach (the wait ends as soon as the error arrives). Default:
+    /// `TestClock.defaultQuiescenceTimeout` (60 seconds).
     public var timeout: Duration
 
     /// Every run so far, oldest first.
@@ -60,7 +61,7 @@ public final class ResolverHarness<State: Sendable, Action: Sendable> {
     public init(
         _ resolver: Resolver<State, Action>,
         state: State,
-        timeout: Duration = .seconds(5),
+        timeout: Duration = TestClock.defaultQuiescenceTimeout,
         dependencies: (inout Dependencies) -> Void = { _ in }
     ) {
         self.resolver = resolver

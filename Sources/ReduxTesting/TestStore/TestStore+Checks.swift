@@ -107,10 +107,12 @@ extension TestStore {
     var unskippedInFlight: Int { store.inFlightTaskIDs.subtracting(skippedTasks).count }
 
     /// Waits until `condition` holds, the store is quiescent, or `timeout` (real time) passes.
-    func wait(timeout: Duration, until condition: @escaping () -> Bool) async -> WaitResult {
+    /// With `countingExempted`, work declared long-lived that is running keeps the store busy
+    /// (a `receive` waits for what it sends).
+    func wait(timeout: Duration, countingExempted: Bool = false, until condition: @escaping () -> Bool) async -> WaitResult {
         if condition() { return .held }
         do {
-            let held = try await store.waitUntilQuiescent(or: { _ in condition() }, timeout: timeout)
+            let held = try await store.waitUntilQuiescent(or: { _ in condition() }, timeout: timeout, countingExempted: countingExempted)
             return held || condition() ? .held : .quiescent
         } catch is SettleTimeoutError {
             return condition() ? .held : .timedOut
@@ -124,7 +126,8 @@ extension TestStore {
         let asleep = store.sleepingTaskCount
         switch result {
         case .timedOut:
-            return "it timed out after \(timeout) with \(unskippedInFlight) effect\(unskippedInFlight == 1 ? "" : "s") in flight"
+            let busy = busyWork().map { "\n  • \($0)" }.joined()
+            return "it timed out after \(timeout) with \(unskippedInFlight) effect\(unskippedInFlight == 1 ? "" : "s") in flight\(busy.isEmpty ? "" : ", running:")\(busy)"
         case .cancelled:
             return "the test's task was cancelled while waiting"
         default:
@@ -137,20 +140,24 @@ extension TestStore {
 
     func markAsserted(_ index: Int) { ledger.mark(index, .asserted) }
 
-    /// Waits (up to ``quiescenceTimeout``) until nothing is queued and no more tasks run than
-    /// the long-lived and skipped ones still in flight (see ``settleBeforeStep()``).
-    func waitForOtherWork(timeout: Duration? = nil, exemptingLongLived: Bool = true) async -> WaitResult {
-        let exempt = { [unowned self] in
-            let inFlight = store.inFlightTaskIDs
-            return inFlight.intersection(exemptingLongLived ? longLivedTasks.union(skippedTasks) : skippedTasks).count
-        }
-        return await wait(timeout: timeout ?? quiescenceTimeout) { [unowned self] in
-            // Running work first, then the queues it feeds: a task queues its send before it
-            // counts itself finished, so once it is seen finished its send is seen too. Read the
-            // other way round, a send made between the two reads slips through (seen: a step
-            // went on with an effect's action still in the inbox).
-            let running = store.runningTaskCount
-            return running <= exempt() && !store.hasQueuedWork
+    /// Waits (up to `timeout`, by default ``quiescenceTimeout``) until the store is quiescent:
+    /// nothing queued, and no task running that is not asleep on the clock, skipped with
+    /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` while it ran, or given up
+    /// on by an earlier step (the store does not count those).
+    func waitForQuiescence(timeout: Duration? = nil) async -> WaitResult {
+        // `Store.isQuiescent` reads running work before the queues it feeds: a task queues its
+        // send before it counts itself finished, so once it is seen finished its send is seen
+        // too. Read the other way round, a send made between the two reads would slip through.
+        await wait(timeout: timeout ?? quiescenceTimeout) { false }
+    }
+
+    /// The tasks still running (not asleep on the clock, not exempted), one line each: the
+    /// component that started it and the action whose pass did.
+    func busyWork() -> [String] {
+        store.describeTasks(store.inFlightTaskIDs).filter { !$0.isAsleep }.map { task in
+            let component = task.origin.map { "\($0)" } ?? "a task"
+            let action = ledger.records.first { $0.sequence == task.sequence && !$0.isResumption }.map { " started by \(describe($0.action))" } ?? ""
+            return "\(component)\(action)"
         }
     }
 
@@ -167,20 +174,25 @@ extension TestStore {
     }
 
     /// Before a step: lets what earlier steps set off run until the store is quiescent (every
-    /// effect finished or asleep on the clock, nothing queued), at most ``quiescenceTimeout`` of
-    /// real time, so that whether an effect's send lands before the step never depends on thread
-    /// timing. Marks the test store as in use again (a step after `finish()` needs another).
+    /// effect finished or asleep on the clock, nothing queued), so that whether an effect's send
+    /// lands before the step never depends on thread timing. Marks the test store as in use
+    /// again (a step after `finish()` needs another).
     ///
-    /// Work that kept running through a whole wait (a stream consumer, I/O), and work the test
-    /// skipped, is not waited for again: later steps wait only until no *other* task runs. That
-    /// is counted, not tracked per task: while such work is in flight, a step goes on once no
-    /// more tasks run than there are of it.
-    func settleBeforeStep() async {
+    /// Work still running after ``quiescenceTimeout`` of real time is a failure of `step`,
+    /// naming each busy task; those tasks are then exempted, so later steps do not wait for
+    /// them again.
+    func settleBeforeStep(_ step: String, at site: TestSite) async {
         leftovers.set(finished: false)
         if store.isQuiescent { return }
-        if await waitForOtherWork() == .timedOut {
-            longLivedTasks.formUnion(store.inFlightTaskIDs)
-            print("ReduxTesting: TestStore: work kept running through the \(quiescenceTimeout) a step waits for the store to be quiescent (an effect waiting on I/O, a stream or a clock other than the store's?); later steps no longer wait for it. Lower `quiescenceTimeout`, or let it sleep on the store's clock.")
+        if await waitForQuiescence() == .timedOut {
+            let busy = busyWork()
+            store.exemptFromQuiescence(store.inFlightTaskIDs)
+            let lines = busy.map { "  • \($0)" }.joined(separator: "\n")
+            site.fail("""
+                The store was still busy after \(quiescenceTimeout) of waiting, before \(step), with \(busy.count) task\(busy.count == 1 ? "" : "s") running:
+                \(lines)
+                A task that waits on something other than the store's clock (a stream, I/O, a continuation, another clock) keeps the store busy: declare it with `skipInFlightEffects()` after the step that starts it, or let it sleep on the store's clock. Later steps no longer wait for these tasks.
+                """)
         }
     }
 }

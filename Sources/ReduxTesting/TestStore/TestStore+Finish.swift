@@ -10,16 +10,16 @@ extension TestStore {
     ///
     /// Call it at the end of every test; the deinitializer is only a fallback, which cannot wait.
     ///
-    /// - Parameter timeout: the longest real time to wait for running effects. Default: 5 seconds.
+    /// - Parameter timeout: the longest real time to wait for running effects, a limit only a
+    ///   hang should reach; `nil` (the default) uses ``quiescenceTimeout``. The wait ends as soon
+    ///   as the store is quiescent; skipped effects are not waited for.
     public func finish(
-        timeout: Duration = .seconds(5),
+        timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        // Skipped work is not waited for; long-lived work may still end within `timeout`.
-        let result = skippedTasks.isEmpty
-            ? await wait(timeout: timeout) { false }
-            : await waitForOtherWork(timeout: timeout, exemptingLongLived: false)
+        let timeout = timeout ?? quiescenceTimeout
+        let result = await waitForQuiescence(timeout: timeout)
         reportUnresolvedEffectErrors(at: site)
         var problems: [String] = []
         let pending = ledger.pendingIndices
@@ -58,7 +58,7 @@ extension TestStore {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        _ = await waitForOtherWork()
+        _ = await waitForQuiescence()
         let received = ledger.pendingIndices.filter { isReceived(ledger.records[$0]) }
         if received.isEmpty {
             if strict { site.fail("skipReceivedActions(): there were no received actions to skip.") }
@@ -71,9 +71,13 @@ extension TestStore {
     }
 
     /// Stops counting the effects in flight now — running or asleep on the clock — as
-    /// unfinished work at ``finish(timeout:fileID:filePath:line:column:)``. They are not
-    /// cancelled: they go on, and what they send later is received as usual. With `strict`,
-    /// reports a failure when no effect was in flight.
+    /// unfinished work at ``finish(timeout:fileID:filePath:line:column:)``, and declares those
+    /// running now long-lived: later steps, and the `TestClock`'s steps, do not wait for them
+    /// until they next sleep on the store's clock (a woken timer is waited for again, so what it
+    /// sends lands deterministically). Use it right after the step that starts work waiting on
+    /// something other than the store's clock — a stream consumer, I/O. They are not cancelled:
+    /// they go on, and what they send later is received as usual (a `receive` waits for it).
+    /// With `strict`, reports a failure when no effect was in flight.
     public func skipInFlightEffects(
         strict: Bool = true,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -86,6 +90,7 @@ extension TestStore {
             return
         }
         skippedTasks.formUnion(fresh)
+        store.exemptFromQuiescence(fresh)
         leftovers.set(skippedTasks: skippedTasks)
         skipped.append("skipped on purpose: \(fresh.count) effect\(fresh.count == 1 ? "" : "s") in flight")
     }

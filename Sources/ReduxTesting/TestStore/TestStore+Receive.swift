@@ -6,7 +6,9 @@ extension TestStore {
     /// Waits (real time, up to `timeout`) until such an action has been processed or the store
     /// is quiescent (every effect finished or asleep on the clock); it never moves the clock, so
     /// an action an effect sends after a sleep on a `TestClock` needs `await clock.advance(by:)`
-    /// first — otherwise this reports, at once, that nothing was received.
+    /// first — otherwise this reports, at once, that nothing was received. Work declared with
+    /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` that is running (a stream
+    /// consumer) counts here: the wait ends when its action arrives, or at `timeout`.
     ///
     /// Exhaustive: the next action the store processed must be this one; `assert` is applied to
     /// the state just before it and compared with the state right after it, so changes are
@@ -16,14 +18,16 @@ extension TestStore {
     /// - Parameters:
     ///   - action: the action expected (compared with `==`).
     ///   - expected: the outcome the test expects; undeclared failures are reported as for `send`.
-    ///   - timeout: the longest real time to wait. Default: 5 seconds.
+    ///   - timeout: the longest real time to wait, a limit only a hang should reach; `nil` (the
+    ///     default) uses ``quiescenceTimeout``. The wait ends as soon as the action arrives or
+    ///     the store is quiescent.
     ///   - assert: mutates a copy of the state into the state the test expects.
     /// - Returns: the step's handle, or `nil` when nothing matching was received.
     @discardableResult
     public func receive(
         _ action: Action,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(5),
+        timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? where Action: Equatable {
@@ -40,7 +44,7 @@ extension TestStore {
     public func receive(
         where predicate: @escaping (Action) -> Bool,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(5),
+        timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? {
@@ -51,13 +55,13 @@ extension TestStore {
     }
 
     /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching one
-    /// case of the action: `embedding` extracts the case's payload (the composition issue's
-    /// ``Embedding``, as a case matcher); any payload matches.
+    /// case of the action: `embedding` extracts the case's payload (an ``Embedding`` used as a
+    /// case matcher); any payload matches.
     @discardableResult
     public func receive<Payload>(
         _ embedding: Embedding<Action, Payload>,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(5),
+        timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? {
@@ -74,7 +78,7 @@ extension TestStore {
         _ embedding: Embedding<Action, Payload>,
         _ payload: Payload,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(5),
+        timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? {
@@ -90,10 +94,11 @@ extension TestStore {
         matching matches: @escaping (Action) -> Bool,
         expectedAction: Action? = nil,
         expected: DispatchOutcome<Action>?,
-        timeout: Duration,
+        timeout: Duration?,
         at site: TestSite,
         assert: ((inout State) throws -> Void)?
     ) async -> TestStep<Action>? {
+        let timeout = timeout ?? quiescenceTimeout
         leftovers.set(finished: false)
         reportUnresolvedEffectErrors(at: site)
         let exhaustive = isExhaustive
@@ -102,7 +107,7 @@ extension TestStore {
                 ? ledger.firstPending(where: { _ in true })
                 : ledger.firstPending(where: { self.isReceived($0) && matches($0.action) })
         }
-        let result = await wait(timeout: timeout) { candidate() != nil }
+        let result = await wait(timeout: timeout, countingExempted: true) { candidate() != nil }
         reportUnresolvedEffectErrors(at: site)
         guard let index = candidate() else {
             site.fail("Expected to receive \(wanted), but nothing was received: \(nothingArrived(result, timeout: timeout)).")

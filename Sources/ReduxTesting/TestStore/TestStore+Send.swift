@@ -34,7 +34,7 @@ extension TestStore {
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action> {
         let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        await settleBeforeStep()
+        await settleBeforeStep("sending \(describe(action))", at: site)
         reportUnresolvedEffectErrors(at: site)
         let ticket = store.dispatchTracked(action, file: fileID, line: line)
         let sequence = ticket.sequence
@@ -69,12 +69,14 @@ extension TestStore {
     /// - Parameters:
     ///   - step: what ``send(_:expecting:fileID:filePath:line:column:assert:)`` (or a `receive`) returned.
     ///   - expected: the outcome expected; by default the one `send` was given.
-    ///   - timeout: the longest real time to wait. Default: 5 seconds.
+    ///   - timeout: the longest real time to wait, a limit only a hang should reach; `nil` (the
+    ///     default) uses ``quiescenceTimeout``. The wait ends as soon as the resumption is
+    ///     processed or the store is quiescent.
     @discardableResult
     public func resumed(
         _ step: TestStep<Action>,
         expecting expected: DispatchOutcome<Action>? = nil,
-        timeout: Duration = .seconds(5),
+        timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action> {
@@ -86,7 +88,8 @@ extension TestStore {
             return step
         }
         let sequence = step.sequence
-        let result = await wait(timeout: timeout) { [ledger] in ledger.index(of: sequence, resumption: true, pendingOnly: true) != nil }
+        let timeout = timeout ?? quiescenceTimeout
+        let result = await wait(timeout: timeout, countingExempted: true) { [ledger] in ledger.index(of: sequence, resumption: true, pendingOnly: true) != nil }
         reportUnresolvedEffectErrors(at: site)
         guard let index = ledger.index(of: sequence, resumption: true, pendingOnly: true) else {
             site.fail("\(describe(step.action)) is still suspended in its .deferred handler: \(nothingArrived(result, timeout: timeout)).")
@@ -110,7 +113,7 @@ extension TestStore {
         _ assert: (inout State) throws -> Void
     ) async {
         let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        await settleBeforeStep()
+        await settleBeforeStep("assert", at: site)
         let current = state
         var expected = current
         do {

@@ -45,15 +45,23 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     public var exhaustivity: Exhaustivity {
         didSet { leftovers.set(exhaustive: exhaustivity == .on) }
     }
-    /// The longest real time a `send` or an `assert` first waits for what earlier steps set off
-    /// to run until the store is quiescent — every effect finished or asleep on the store's
+    /// The longest real time any step waits: a `send` or an `assert` for what earlier steps set
+    /// off to run until the store is quiescent — every effect finished or asleep on the store's
     /// clock, nothing queued — so that whether an effect's action lands before the step never
-    /// depends on thread timing. Default: 5 seconds. Work waiting on something other than the
-    /// store's clock (I/O, a stream, a continuation, a sleep on a clock object the feature
-    /// holds itself) keeps the store from being quiescent: the first step that meets it waits
-    /// this long (and prints a line saying so); later steps no longer wait for that work, nor
-    /// for effects skipped with ``skipInFlightEffects(strict:fileID:filePath:line:column:)``.
-    public var quiescenceTimeout: Duration = .seconds(5)
+    /// depends on thread timing; a `receive`, a `resumed` or ``finish(timeout:fileID:filePath:line:column:)``
+    /// given no timeout of their own. Default: `TestClock.defaultQuiescenceTimeout` (60
+    /// seconds), a limit only a hang reaches: on a loaded machine ordinary work can go
+    /// unscheduled for seconds, and a step must wait for it rather than guess.
+    ///
+    /// Waits end on a condition, never on this limit, when things work: a step goes on as soon
+    /// as the store is quiescent, and a `receive` whose action needs the clock moved fails at
+    /// once (the store is quiescent with the effect asleep). Work that waits on something other
+    /// than the store's clock — a stream, I/O, a continuation, a sleep on a clock the feature
+    /// holds itself — keeps the store busy: declare it with
+    /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` after the step that starts
+    /// it. Undeclared, the next step waits this long, then fails naming the busy work (the
+    /// component and the action that started each task) and stops waiting for it.
+    public var quiescenceTimeout: Duration = TestClock.defaultQuiescenceTimeout
 
     /// The checks skipped in non-exhaustive mode, in order, one line each (kept whether or not
     /// ``Exhaustivity/off(showsSkipped:)`` lists them).
@@ -64,8 +72,6 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     let creationSite: TestSite
     /// Tasks in flight when ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` ran.
     var skippedTasks: Set<UInt64> = []
-    /// Tasks that kept running through a whole pre-step wait: later steps do not wait for them.
-    var longLivedTasks: Set<UInt64> = []
 
     /// Creates a test store like ``Store/init(initialState:reducers:middlewares:resolvers:options:onLog:)``.
     ///
