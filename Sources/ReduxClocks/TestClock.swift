@@ -66,8 +66,9 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     /// the wait ends as soon as the participant is quiescent, and on a loaded machine ordinary
     /// work can go unscheduled for seconds.
     ///
-    /// A wait that times out is not an error: the clock takes its next step anyway, and a debug
-    /// build prints one line naming the participant and the timeout to standard error. It relies on
+    /// A wait that times out is not an error: the clock takes its next step anyway and reports
+    /// one line naming the participant and the timeout — to the `onQuiescenceTimeout` handler
+    /// given at creation, else, in a debug build, to standard error. It relies on
     /// each participant to honour the timeout it is given, as ``VirtualClockParticipant`` requires.
     public let quiescenceTimeout: Duration
 
@@ -75,6 +76,9 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     /// ``quiescenceTimeout``, a `TestStore`'s steps, the harnesses: 60 seconds, a limit only a
     /// hang reaches. Waits end on their condition long before it when things work.
     public static let defaultQuiescenceTimeout: Duration = .seconds(60)
+
+    /// Where a timed-out wait is reported (`nil`: standard error, debug builds only).
+    private let onQuiescenceTimeout: (@Sendable (String) -> Void)?
 
     private let lock = NSLock()
     /// Read and written only under `lock`.
@@ -86,8 +90,16 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     ///   - now: where time starts; zero by default.
     ///   - quiescenceTimeout: the longest real time the clock waits for each participant after
     ///     each step (see ``quiescenceTimeout``); ``defaultQuiescenceTimeout`` (60 seconds) by default.
-    public init(now: Instant = .init(), quiescenceTimeout: Duration = TestClock.defaultQuiescenceTimeout) {
+    ///   - onQuiescenceTimeout: receives the one-line report of each wait that timed out (a test
+    ///     that provokes one on purpose captures it here); `nil`, the default, writes it to
+    ///     standard error in debug builds. Called on the advancing task.
+    public init(
+        now: Instant = .init(),
+        quiescenceTimeout: Duration = TestClock.defaultQuiescenceTimeout,
+        onQuiescenceTimeout: (@Sendable (String) -> Void)? = nil
+    ) {
         self.quiescenceTimeout = quiescenceTimeout
+        self.onQuiescenceTimeout = onQuiescenceTimeout
         schedule = TestClockSchedule(now: now)
     }
 
@@ -319,14 +331,15 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
         for reference in participants {
             guard let participant = reference.participant else { continue }
             let quiescent = await participant.waitUntilQuiescent(timeout: timeout)
-            #if DEBUG
-            if !quiescent && reports {
-                let line = "ReduxTesting: TestClock: \(type(of: participant)) was not quiescent within the quiescence timeout of \(quiescenceTimeout) (real time); moving time on at \(now.offset).\n"
-                FileHandle.standardError.write(Data(line.utf8))
+            guard !quiescent && reports else { continue }
+            let line = "ReduxTesting: TestClock: \(type(of: participant)) was not quiescent within the quiescence timeout of \(quiescenceTimeout) (real time); moving time on at \(now.offset)."
+            if let onQuiescenceTimeout {
+                onQuiescenceTimeout(line)
+            } else {
+                #if DEBUG
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+                #endif
             }
-            #else
-            _ = quiescent
-            #endif
         }
     }
 }
