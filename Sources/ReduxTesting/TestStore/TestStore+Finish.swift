@@ -10,7 +10,12 @@ extension TestStore {
     ///
     /// Call it at the end of every test; the deinitializer is only a fallback, which cannot wait.
     ///
-    /// - Parameter timeout: the longest real time to wait for running effects. Default: 5 seconds.
+    /// - Parameters:
+    ///   - timeout: the longest real time to wait for running effects. Default: 5 seconds.
+    ///   - fileID: where a failure found at the end is reported; the caller's file by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     public func finish(
         timeout: Duration = .seconds(5),
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

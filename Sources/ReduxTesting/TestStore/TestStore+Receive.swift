@@ -17,6 +17,10 @@ extension TestStore {
     ///   - action: the action expected (compared with `==`).
     ///   - expected: the outcome the test expects; undeclared failures are reported as for `send`.
     ///   - timeout: the longest real time to wait. Default: 5 seconds.
+    ///   - fileID: where a failure of this step is reported; the caller's file by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     ///   - assert: mutates a copy of the state into the state the test expects.
     /// - Returns: the step's handle, or `nil` when nothing matching was received.
     @discardableResult
@@ -33,7 +37,7 @@ extension TestStore {
         )
     }
 
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching the
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching the
     /// received action with `predicate` (for actions that are not `Equatable`, or to match a case
     /// whatever its payload: `receive(where: { if case .loaded = $0 { true } else { false } })`).
     @discardableResult
@@ -50,9 +54,9 @@ extension TestStore {
         )
     }
 
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching one
-    /// case of the action: `embedding` extracts the case's payload (the composition issue's
-    /// ``Embedding``, as a case matcher); any payload matches.
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching one
+    /// case of the action: `embedding` extracts the case's payload (an `Embedding`, the same
+    /// value that lifts a child's actions, used here as a case matcher); any payload matches.
     @discardableResult
     public func receive<Payload>(
         _ embedding: Embedding<Action, Payload>,
@@ -67,7 +71,7 @@ extension TestStore {
         )
     }
 
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching one
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching one
     /// case of the action with the payload `payload`.
     @discardableResult
     public func receive<Payload: Equatable>(

@@ -127,7 +127,7 @@ struct DocExamplesTests {
 
     @Test func delayAndSaveEndsWithBothEffectsApplied() async throws {
         let store = try await AsyncWorkBlocks().delayAndSave()
-        #expect(store.state == AsyncWorkBlocks.Counter(count: 2, savedCount: 1))
+        #expect(store.state == AsyncWorkBlocks.SavingCounter(count: 2, savedCount: 1))
     }
 
     // MARK: EnumPolicy.md
