@@ -14,6 +14,9 @@ bin=$(swift build --show-bin-path)
 modules_dir="$bin/Modules"
 [ -d "$modules_dir" ] || modules_dir="$bin"
 triple=$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -n 1)
+# On macOS the host triple names the SDK's default deployment target, which may be older than
+# the package's macOS 15: ask for that one, as the build did.
+if [ "$(uname -s)" = Darwin ]; then triple="$(uname -m | sed 's/^aarch64$/arm64/')-apple-macosx15.0"; fi
 
 rm -rf .build/docs .build/symbols
 mkdir -p .build/docs
