@@ -18,7 +18,7 @@ struct BenchConfig {
     let arrayLength: Int
     /// P8's burst: actions queued from a thread while the main actor is busy.
     let burstActions: Int
-    /// Effects (tasks) per run of P8-run, P8-task-floor and P8-cancel: the 10,000 in
+    /// Effects (tasks) per run of P8-run, P8-task-floor and P8-cancel: 10,000 in
     /// both modes (a run takes tens of milliseconds).
     let effects: Int
 

@@ -1,6 +1,6 @@
 import Redux
 
-// Module maps (issue 10). P12-slice: P12-scope's three nested lifts with the innermost one made
+// Module maps. P12-slice: P12-scope's three nested lifts with the innermost one made
 // by a linear module map, each local action dispatched through a slice (`store.slice(map)` of a
 // root map to the nested counter: the slice embeds it three levels up), against P12-scope. P12-scattered: one lift through a scattered map
 // with three bound fields in three places of the root state (each dispatch reads the three

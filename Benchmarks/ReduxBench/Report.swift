@@ -11,7 +11,7 @@ struct ReportRow: Encodable {
     let unit: String
     /// Fastest and slowest run, in `unit` (table only).
     let spread: (minimum: Double, maximum: Double)?
-    /// The issue's target for this case and whether it was met (table only).
+    /// The target for this case and whether it was met (table only).
     let target: String
 
     private enum CodingKeys: String, CodingKey {
@@ -33,7 +33,7 @@ struct ReportRow: Encodable {
     }
 }
 
-/// Everything measured, turned into rows with the issue's targets.
+/// Everything measured, turned into rows with their targets.
 struct BenchResults {
     var baseline: Samples
     var floor: Samples
@@ -168,7 +168,7 @@ struct BenchResults {
         ]
     }
 
-    /// P12-slice (against P12-scope) and P12-scattered (against P1): module maps (issue 10).
+    /// P12-slice (against P12-scope) and P12-scattered (against P1): module maps.
     private func moduleRows(perDispatch: (String, Samples, String) -> ReportRow) -> [ReportRow] {
         let scope = composition.scope.median
         let slice = modules.slice.median
@@ -179,7 +179,7 @@ struct BenchResults {
         ]
     }
 
-    /// P4-, P4-…-small and P1- rows of the seed styles (issue 9): Command, waterfall, Behavior, ReducerDomain.
+    /// P4-, P4-…-small and P1- rows of the seed styles: Command, waterfall, Behavior, ReducerDomain.
     private func styleRows(perDispatch: (String, Samples, String) -> ReportRow) -> [ReportRow] {
         let p1Nanoseconds = p1.median
         let commandRatio = styles.commandLarge.median / styles.commandSmall.median

@@ -1,6 +1,6 @@
 import Redux
 
-// The seed reducer styles (issue 9), one by one as they land: P4-<style> (the style's reducer
+// The seed reducer styles, one by one: P4-<style> (the style's reducer
 // writes one element of P4's 1,000,000-element array), P4-<style>-small (the same on a
 // 10-element array: a copy would make the large case far slower), P1-<style> (P1's work through
 // the style). Each large case also checks, once, that the array's buffer is the same before and

@@ -6,7 +6,7 @@ import Redux
 ///
 /// It plays the part of swift-clocks' `ImmediateClock` in The Composable Architecture's tests:
 /// a `sleep(for: .seconds(3))` returns without waiting and ``now`` is then 3 seconds later. It is
-/// not a ``VirtualClock``: nothing waits for the stores on it, and there is no step to wait for.
+/// not a `VirtualClock`: nothing waits for the stores on it, and there is no step to wait for.
 ///
 /// Order: time jumps as each sleep happens, so concurrent sleepers see one another's jumps in
 /// whatever order the scheduler runs them. Timing operators that compare instants — debounce,

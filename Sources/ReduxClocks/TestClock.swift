@@ -6,7 +6,7 @@ import Redux
 ///
 /// It plays the part that swift-clocks' `TestClock` plays for The Composable Architecture —
 /// sleeps end only when the test calls ``advance(by:)``, ``advance(to:)`` or ``run()`` — and adds
-/// one thing: it is a ``VirtualClock``. A store created with it attaches itself, and after every
+/// one thing: it is a `VirtualClock`. A store created with it attaches itself, and after every
 /// step of time the clock waits until each attached store is quiescent (no running task, empty
 /// queues) before it takes the next step or returns. So moving time never races work that has not
 /// reached its next sleep yet, and a test needs no `Task.yield()` between advancing and asserting.
@@ -69,7 +69,7 @@ public final class TestClock: VirtualClock, @unchecked Sendable {
     /// A wait that times out is not an error: the clock takes its next step anyway and reports
     /// one line naming the participant and the timeout — to the `onQuiescenceTimeout` handler
     /// given at creation, else, in a debug build, to standard error. It relies on
-    /// each participant to honour the timeout it is given, as ``VirtualClockParticipant`` requires.
+    /// each participant to honour the timeout it is given, as `VirtualClockParticipant` requires.
     public let quiescenceTimeout: Duration
 
     /// The default real-time limit of every wait in the testing tools — this clock's

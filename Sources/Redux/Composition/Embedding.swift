@@ -35,8 +35,7 @@ public struct Embedding<Whole, Part>: Sendable {
     }
 
     /// Creates an embedding whose extraction reads an optional property of the whole, for an
-    /// enum that exposes one per case (`var counter: CounterAction? { ... }`; a later macro
-    /// generates them).
+    /// enum that exposes one per case (`var counter: CounterAction? { ... }`).
     ///
     /// - Parameters:
     ///   - keyPath: the property that is non-`nil` exactly when the whole holds the part.

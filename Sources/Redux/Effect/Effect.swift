@@ -12,7 +12,7 @@
 /// - **Where actions land.** A ``send(_:file:line:)`` the reducer returns at top level (not after
 ///   asynchronous work) is queued on the main actor behind the current action and processed in
 ///   the same dispatch call, after that action's terminal (FIFO: behind what was queued before it, such as the rest of a batch). Everything sent after
-///   asynchronous work (``run(priority:_:)``, ``task(priority:_:)``, a ``concatenate(_:)-(Effect...)``
+///   asynchronous work (``run(priority:_:)``, ``task(priority:_:)``, a ``concatenate(_:)-(Effect<Action>...)``
 ///   after a run, ``delay(for:)``) comes from another isolation and is processed on a later
 ///   main-actor turn, in the order it was sent.
 /// - **Errors.** An error thrown by an effect's work reaches the resolver chain after the
@@ -57,10 +57,10 @@ public struct Effect<Action: Sendable>: Sendable {
 
     /// Sends `action` back into the store.
     ///
-    /// At top level (returned by a reducer, or in a top-level ``merge(_:)-(Effect...)``), it is
+    /// At top level (returned by a reducer, or in a top-level ``merge(_:)-(Effect<Action>...)``), it is
     /// queued behind the current action on the main actor and processed in the same dispatch
     /// call, after the current action's terminal (FIFO, behind what was already queued). After asynchronous work (inside a
-    /// ``concatenate(_:)-(Effect...)`` after a run, or after a ``delay(for:)``) it is sent
+    /// ``concatenate(_:)-(Effect<Action>...)`` after a run, or after a ``delay(for:)``) it is sent
     /// from the effect's task and processed on a later main-actor turn.
     ///
     /// - Parameters:
@@ -112,7 +112,7 @@ public struct Effect<Action: Sendable>: Sendable {
         merge(effects)
     }
 
-    /// Runs every effect of `effects` concurrently (see ``merge(_:)-(Effect...)``).
+    /// Runs every effect of `effects` concurrently (see ``merge(_:)-(Effect<Action>...)``).
     public static func merge(_ effects: some Sequence<Effect>) -> Effect {
         let parts = effects.filter { !$0.isNone }
         switch parts.count {
@@ -128,7 +128,7 @@ public struct Effect<Action: Sendable>: Sendable {
         concatenate(effects)
     }
 
-    /// Runs the effects of `effects` one after the other (see ``concatenate(_:)-(Effect...)``).
+    /// Runs the effects of `effects` one after the other (see ``concatenate(_:)-(Effect<Action>...)``).
     public static func concatenate(_ effects: some Sequence<Effect>) -> Effect {
         let parts = effects.filter { !$0.isNone }
         switch parts.count {

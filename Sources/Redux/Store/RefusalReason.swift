@@ -5,8 +5,6 @@
 /// when the dispatch is made, on any isolation; the log event for a refusal made off the main
 /// actor is delivered when the main actor next runs the store (and never after its release).
 ///
-/// Later versions add reasons (the planned rate limits add `.rateLimited`).
-///
 /// - Important: This enum may gain cases (see <doc:EnumPolicy>). Give a `switch` over it a
 ///   `default:` branch; the hidden case `_doNotMatchThisCase` makes the compiler ask for one.
 public enum RefusalReason: Sendable, Hashable {

@@ -12,7 +12,7 @@ extension Behavior {
     public static func combine(_ behaviors: Behavior...) -> Behavior { combine(behaviors) }
 
     /// One behavior from a sequence of behaviors, in order (see
-    /// ``combine(_:)-(Behavior...)``).
+    /// ``combine(_:)-(Behavior<Action,State,Environment>...)``).
     public static func combine(_ behaviors: some Sequence<Behavior>) -> Behavior {
         var parts: [Part] = []
         for part in behaviors.lazy.flatMap(\.parts) {
@@ -25,7 +25,7 @@ extension Behavior {
         return Behavior(parts: parts)
     }
 
-    /// This behavior after `other` (see ``combine(_:)-(Behavior...)``).
+    /// This behavior after `other` (see ``combine(_:)-(Behavior<Action,State,Environment>...)``).
     public func combined(with other: Behavior) -> Behavior { .combine(self, other) }
 
     /// Lifts every reducer of this behavior through `lift`, with the environment derived from

@@ -27,7 +27,7 @@
 /// (``reducers(environment:)``); its effects run on the store's one effect runtime, with the
 /// store's ordering and lifetime rules (see ``Effect``). Nothing runs outside the pipeline.
 ///
-/// **Composition** (``combine(_:)-(Behavior...)``): the behaviors' reduce parts are applied in
+/// **Composition** (``combine(_:)-(Behavior<Action,State,Environment>...)``): the behaviors' reduce parts are applied in
 /// declaration order, each `handle` seeing the state the earlier ones left; then the produce
 /// parts are called, and the effects start together, after every reducer of the store, merged
 /// in declaration order. Plain behaviors next to each other are one reducer: their produce

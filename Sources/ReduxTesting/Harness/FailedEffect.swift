@@ -9,7 +9,7 @@ import Redux
 /// Equatable with the library's rule for errors: two failures are equal when their origins are
 /// equal and their errors have the same dynamic type and the same `String(describing:)` text.
 public struct FailedEffect: Sendable, Equatable, CustomStringConvertible {
-    /// Where the error came from (``ErrorOrigin/effect(middlewareID:position:)``).
+    /// Where the error came from (`ErrorOrigin.effect(middlewareID:position:)`).
     public let origin: ErrorOrigin
     /// The error thrown.
     public let error: any Error

@@ -12,7 +12,7 @@ import Redux
 /// #expect(harness.dispatched == [.results(["swift-redux"])])
 /// ```
 ///
-/// How it works: the harness owns a private ``Store`` on the given clock with the middleware as
+/// How it works: the harness owns a private `Store` on the given clock with the middleware as
 /// its only middleware (position 0), no resolvers, and a reducer that accepts every action and
 /// leaves the state alone; it reads the store's log. So the middleware runs with the store's
 /// exact semantics — `.nextAs`, `.exit`, throwing, `.task`, `.effect` (ids, debounce, throttle),
@@ -25,8 +25,8 @@ import Redux
 /// The state changes only when the test sets ``state``; a `.task` or `.deferred` handler that
 /// reads it sees the value set last.
 ///
-/// Time: a ``TestClock`` by default; sleeps on the store's clock (``EffectContext/clock``,
-/// ``Send/sleep(for:)``) end only when the test moves it (``advance(by:)``, or the clock's own
+/// Time: a `TestClock` by default; sleeps on the store's clock (`EffectContext.clock`,
+/// `Send.sleep(for:)`) end only when the test moves it (``advance(by:)``, or the clock's own
 /// `advance`), and after each step the clock waits until the harness's work is asleep or done,
 /// so what it dispatched is already recorded when `advance` returns.
 ///
@@ -38,10 +38,10 @@ import Redux
 /// the mock is a real store, so there is one semantics.
 @MainActor
 public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
-    /// The ``Middleware/id`` of the middleware under test.
+    /// The `Middleware.id` of the middleware under test.
     public let middlewareID: String
 
-    /// The clock the middleware's work sleeps on (``StoreOptions/clock`` of the private store).
+    /// The clock the middleware's work sleeps on (`StoreOptions.clock` of the private store).
     public let clock: any Clock<Duration>
 
     /// The longest real time ``run(_:file:line:)`` and ``advance(by:)`` wait for the work the
@@ -61,12 +61,11 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     /// - Parameters:
     ///   - middleware: the middleware under test (a lifted one works too).
     ///   - state: the state the middleware reads.
-    ///   - clock: the clock its work sleeps on; a fresh ``TestClock`` by default.
+    ///   - clock: the clock its work sleeps on; a fresh `TestClock` by default.
     ///   - quiescenceTimeout: see ``quiescenceTimeout``.
-    ///
-    /// `dependencies` edits a `Dependencies(context: .test)` container (unset keys give their
-    /// `testValue`) that the harness binds while the middleware, its install hook and all its
-    /// work run — the same rule as ``TestStore``'s.
+    ///   - dependencies: edits a `Dependencies(context: .test)` container (unset keys give their
+    ///     `testValue`) that the harness binds while the middleware, its install hook and all
+    ///     its work run — the same rule as ``TestStore``'s.
     public init(
         _ middleware: Middleware<State, Action>,
         state: State,
@@ -150,10 +149,10 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     /// finished, asleep ones included. Zero means nothing is left in flight.
     public var activeTaskCount: Int { store.activeTaskCount }
 
-    /// Moves the harness's ``TestClock`` forward by `duration`, waking the work due on the way,
+    /// Moves the harness's `TestClock` forward by `duration`, waking the work due on the way,
     /// then waits until the work is asleep or done (up to ``quiescenceTimeout``).
     ///
-    /// The same as `await clock.advance(by: duration)` on the ``TestClock`` passed in. On any
+    /// The same as `await clock.advance(by: duration)` on the `TestClock` passed in. On any
     /// other clock time is not the harness's to move: this only waits.
     public func advance(by duration: Duration) async {
         if let clock = clock as? TestClock { await clock.advance(by: duration) }
@@ -161,13 +160,13 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     }
 
     /// Waits until the middleware's work is over: no task running or asleep, nothing queued,
-    /// no `.deferred` action waiting to resume. With a ``TestClock``, move time first: a sleeping
+    /// no `.deferred` action waiting to resume. With a `TestClock`, move time first: a sleeping
     /// task keeps this waiting.
     ///
     /// - Parameter timeout: the longest real time to wait (by default
     ///   `TestClock.defaultQuiescenceTimeout`, 60 seconds: a limit only a hang reaches); `nil`
     ///   waits as long as it takes.
-    /// - Throws: ``SettleTimeoutError`` when the timeout passes first.
+    /// - Throws: `SettleTimeoutError` when the timeout passes first.
     public func settle(timeout: Duration? = TestClock.defaultQuiescenceTimeout) async throws {
         try await store.settled(timeout: timeout)
     }

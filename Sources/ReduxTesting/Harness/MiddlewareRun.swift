@@ -15,11 +15,11 @@ public struct MiddlewareRun<Action: Sendable>: Sendable {
     public let action: Action
 
     /// The exit the middleware returned, as the store logs it (a thrown error is
-    /// ``LoggedExit/resolve(_:)``). Its actions are the middleware's own.
+    /// `LoggedExit.resolve(_:)`). Its actions are the middleware's own.
     public internal(set) var exit: LoggedExit<Action>
 
     /// The exit a `.deferred` handler resumed the action with; `nil` until it resumes (or when
-    /// the middleware did not defer). A handler that threw resumes with ``LoggedExit/resolve(_:)``.
+    /// the middleware did not defer). A handler that threw resumes with `LoggedExit.resolve(_:)`.
     public internal(set) var resumedExit: LoggedExit<Action>?
 
     /// The action that reached the reducers: ``action``, or the replacement of a `.nextAs` or an
@@ -31,8 +31,8 @@ public struct MiddlewareRun<Action: Sendable>: Sendable {
     ///
     /// The harness stands in for the rest of the pipeline: there are no other middlewares and
     /// no resolvers, and its reducer accepts every action without changing the state, so an
-    /// action that reaches the reducers ends ``DispatchOutcome/reduced`` and an error ends
-    /// ``DispatchOutcome/failed(_:)``.
+    /// action that reaches the reducers ends `DispatchOutcome.reduced` and an error ends
+    /// `DispatchOutcome.failed(_:)`.
     public internal(set) var outcome: DispatchOutcome<Action>?
 
     /// What the middleware dispatched, in processing order (which is arrival order): through its

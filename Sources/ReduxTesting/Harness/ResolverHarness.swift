@@ -11,21 +11,21 @@ import Redux
 /// #expect(run.outcome == .recovered(.reduceAs(.showOffline), reduced: true))
 /// ```
 ///
-/// How it works: each run builds a private ``Store`` whose pipeline raises the error exactly
+/// How it works: each run builds a private `Store` whose pipeline raises the error exactly
 /// where `origin` says, with the resolver as its only resolver (position 0) and a reducer that
 /// accepts every action and leaves the state alone; the harness reads the store's log. So the
-/// resolver sees what a store would show it (``ResolverContext/error``, ``ResolverContext/origin``,
-/// ``ResolverContext/action``, the state), and its answer has the store's exact effect:
+/// resolver sees what a store would show it (`ResolverContext.error`, `ResolverContext.origin`,
+/// `ResolverContext.action`, the state), and its answer has the store's exact effect:
 ///
-/// - ``ErrorOrigin/middleware(id:position:)``: a middleware with that id, at that position, throws
+/// - `ErrorOrigin.middleware(id:position:)`: a middleware with that id, at that position, throws
 ///   while the action passes (earlier positions pass it on). The resolver decides the action's
 ///   outcome.
-/// - ``ErrorOrigin/effect(middlewareID:position:)``: that middleware starts a `.task` that throws;
+/// - `ErrorOrigin.effect(middlewareID:position:)`: that middleware starts a `.task` that throws;
 ///   the action reaches its terminal first, then the resolver is consulted (``ResolverRun/resolution``).
-/// - ``ErrorOrigin/reducer(id:position:)``: a reducer with that id, at that position, returns an
+/// - `ErrorOrigin.reducer(id:position:)`: a reducer with that id, at that position, returns an
 ///   effect that throws; likewise.
-/// - Any other origin is raised as a middleware's error with the origin's ``ErrorOrigin/componentID``
-///   and ``ErrorOrigin/position``.
+/// - Any other origin is raised as a middleware's error with the origin's `ErrorOrigin.componentID`
+///   and `ErrorOrigin.position`.
 ///
 /// What the resolver dispatches is recorded, not processed further (no part of the harness
 /// reacts to it). The harness's own components never show in what it reports.
@@ -33,7 +33,7 @@ import Redux
 /// Isolation: main actor. Ordering: runs are independent, one store each, in call order.
 @MainActor
 public final class ResolverHarness<State: Sendable, Action: Sendable> {
-    /// The ``Resolver/id`` of the resolver under test.
+    /// The `Resolver.id` of the resolver under test.
     public let resolverID: String
 
     /// The state the resolver reads in every later run.
@@ -55,9 +55,9 @@ public final class ResolverHarness<State: Sendable, Action: Sendable> {
     ///   - resolver: the resolver under test (a lifted one works too).
     ///   - state: the state the resolver reads.
     ///   - timeout: see ``timeout``.
-    ///
-    /// `dependencies` edits a `Dependencies(context: .test)` container (unset keys give their
-    /// `testValue`) bound while the resolver and the run's components work, as in a ``TestStore``.
+    ///   - dependencies: edits a `Dependencies(context: .test)` container (unset keys give their
+    ///     `testValue`) bound while the resolver and the run's components work, as in a
+    ///     ``TestStore``.
     public init(
         _ resolver: Resolver<State, Action>,
         state: State,

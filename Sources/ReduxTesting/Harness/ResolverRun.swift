@@ -9,11 +9,11 @@ import Redux
 /// Equatable when `Action` is, with the library's rule for errors (same dynamic type, same
 /// `String(describing:)` text).
 public struct ResolverRun<Action: Sendable>: Sendable {
-    /// The action the error was raised for (the resolver's ``ResolverContext/action`` and
-    /// ``ResolverContext/dispatchedAction``).
+    /// The action the error was raised for (the resolver's `ResolverContext.action` and
+    /// `ResolverContext.dispatchedAction`).
     public let action: Action
 
-    /// Where the error was raised (the resolver's ``ResolverContext/origin``).
+    /// Where the error was raised (the resolver's `ResolverContext.origin`).
     public let origin: ErrorOrigin
 
     /// The exit the resolver returned; `nil` if it was never consulted (the error did not arrive
@@ -31,12 +31,12 @@ public struct ResolverRun<Action: Sendable>: Sendable {
 
     /// How the action's run ended.
     ///
-    /// For a ``ErrorOrigin/middleware(id:position:)`` origin this is the resolver's doing:
-    /// ``DispatchOutcome/recovered(_:reduced:)`` or ``DispatchOutcome/failed(_:)`` (also when it
+    /// For a `ErrorOrigin.middleware(id:position:)` origin this is the resolver's doing:
+    /// `DispatchOutcome.recovered(_:reduced:)` or `DispatchOutcome.failed(_:)` (also when it
     /// declined: no other resolver takes the error). The harness's reducers accept every action,
     /// so a recovery that reduces an action reports `reduced: true`. For an effect's error
-    /// (``ErrorOrigin/effect(middlewareID:position:)``, ``ErrorOrigin/reducer(id:position:)``)
-    /// the action had ended before the error was raised (``DispatchOutcome/reduced``); the
+    /// (`ErrorOrigin.effect(middlewareID:position:)`, `ErrorOrigin.reducer(id:position:)`)
+    /// the action had ended before the error was raised (`DispatchOutcome.reduced`); the
     /// resolver's doing is ``resolution``.
     public internal(set) var outcome: DispatchOutcome<Action>?
 

@@ -9,7 +9,7 @@
 public final class TestStep<Action: Sendable> {
     /// The action as it was dispatched.
     public let action: Action
-    /// The sequence number of its dispatch (the log's ``LogEvent/sequence``).
+    /// The sequence number of its dispatch (the log's `LogEvent.sequence`).
     public let sequence: UInt64
     /// How its run ended; `nil` while it is suspended in `.deferred`.
     public internal(set) var outcome: DispatchOutcome<Action>?

@@ -10,9 +10,14 @@ extension TestStore {
     ///
     /// Call it at the end of every test; the deinitializer is only a fallback, which cannot wait.
     ///
-    /// - Parameter timeout: the longest real time to wait for running effects, a limit only a
-    ///   hang should reach; `nil` (the default) uses ``quiescenceTimeout``. The wait ends as soon
-    ///   as the store is quiescent; skipped effects are not waited for.
+    /// - Parameters:
+    ///   - timeout: the longest real time to wait for running effects, a limit only a
+    ///     hang should reach; `nil` (the default) uses ``quiescenceTimeout``. The wait ends as soon
+    ///     as the store is quiescent; skipped effects are not waited for.
+    ///   - fileID: where a failure found at the end is reported; the caller's file by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     public func finish(
         timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

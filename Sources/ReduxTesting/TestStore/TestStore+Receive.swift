@@ -21,6 +21,10 @@ extension TestStore {
     ///   - timeout: the longest real time to wait, a limit only a hang should reach; `nil` (the
     ///     default) uses ``quiescenceTimeout``. The wait ends as soon as the action arrives or
     ///     the store is quiescent.
+    ///   - fileID: where a failure of this step is reported; the caller's file by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     ///   - assert: mutates a copy of the state into the state the test expects.
     /// - Returns: the step's handle, or `nil` when nothing matching was received.
     @discardableResult
@@ -37,7 +41,7 @@ extension TestStore {
         )
     }
 
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching the
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching the
     /// received action with `predicate` (for actions that are not `Equatable`, or to match a case
     /// whatever its payload: `receive(where: { if case .loaded = $0 { true } else { false } })`).
     @discardableResult
@@ -54,9 +58,9 @@ extension TestStore {
         )
     }
 
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching one
-    /// case of the action: `embedding` extracts the case's payload (an ``Embedding`` used as a
-    /// case matcher); any payload matches.
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching one
+    /// case of the action: `embedding` extracts the case's payload (an `Embedding`, the same
+    /// value that lifts a child's actions, used here as a case matcher); any payload matches.
     @discardableResult
     public func receive<Payload>(
         _ embedding: Embedding<Action, Payload>,
@@ -71,7 +75,7 @@ extension TestStore {
         )
     }
 
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``, matching one
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching one
     /// case of the action with the payload `payload`.
     @discardableResult
     public func receive<Payload: Equatable>(

@@ -15,7 +15,7 @@ extension TestStore {
     ///   credited to their own `receive`); non-exhaustive: `assert` applied to the current state
     ///   must leave it unchanged;
     /// - the outcome equals `expected` when given; when not, an outcome of
-    ///   ``DispatchOutcome/failed(_:)`` (and, in exhaustive mode, ``DispatchOutcome/recovered(_:reduced:)``)
+    ///   `DispatchOutcome.failed(_:)` (and, in exhaustive mode, `DispatchOutcome.recovered(_:reduced:)`)
     ///   is reported as undeclared, as are `.refused` and `.cancelled`;
     /// - exhaustive: actions the store processed before this one and the test did not receive
     ///   are reported.
@@ -23,6 +23,10 @@ extension TestStore {
     /// - Parameters:
     ///   - action: the action to dispatch.
     ///   - expected: the outcome the test expects (e.g. `.recovered(.reduceAs(.loginFailed), reduced: true)`).
+    ///   - fileID: where a failure of this step is reported; the caller's file by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
     ///   - assert: mutates a copy of the state into the state the test expects; it runs on a copy
     ///     and touches nothing the feature uses.
     /// - Returns: the step's handle.
@@ -72,6 +76,12 @@ extension TestStore {
     ///   - timeout: the longest real time to wait, a limit only a hang should reach; `nil` (the
     ///     default) uses ``quiescenceTimeout``. The wait ends as soon as the resumption is
     ///     processed or the store is quiescent.
+    ///   - fileID: where a failure of this step is reported; the caller's file by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
+    ///   - assert: mutates a copy of the state just before the resumption into the state the
+    ///     test expects after it.
     @discardableResult
     public func resumed(
         _ step: TestStep<Action>,

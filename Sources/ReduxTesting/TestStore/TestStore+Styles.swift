@@ -1,7 +1,7 @@
 /// TestStore initializers for the seed reducer styles, one per style.
 extension TestStore {
     /// Creates a test store with one Seda-style reducer, like
-    /// ``Store/init(initialState:options:onLog:command:)``.
+    /// `Store.init(initialState:options:onLog:command:)`.
     public convenience init(
         initialState: State,
         clock: any Clock<Duration> = TestClock(),
@@ -21,7 +21,7 @@ extension TestStore {
 
 extension TestStore where State: StateNode, State.Action == Action {
     /// Creates a test store whose state tree reduces itself (SwiftUIRedux's waterfall), like
-    /// ``Store/init(initialState:options:onLog:)``.
+    /// `Store.init(initialState:options:onLog:)`.
     public convenience init(
         initialState: State,
         clock: any Clock<Duration> = TestClock(),
@@ -39,8 +39,8 @@ extension TestStore where State: StateNode, State.Action == Action {
 }
 
 extension TestStore {
-    /// Creates a test store from a SwiftRex-style ``Behavior`` and its environment, like
-    /// ``Store/init(initialState:behavior:environment:middlewares:resolvers:options:onLog:)``.
+    /// Creates a test store from a SwiftRex-style `Behavior` and its environment, like
+    /// `Store.init(initialState:behavior:environment:middlewares:resolvers:options:onLog:)`.
     /// Give the environment test doubles (closures that answer at once or sleep on `clock`).
     public convenience init<Environment: Sendable>(
         initialState: State,
@@ -64,7 +64,7 @@ extension TestStore {
 }
 
 extension TestStore {
-    /// Creates a test store from a ``Behavior`` that needs no environment.
+    /// Creates a test store from a `Behavior` that needs no environment.
     public convenience init(
         initialState: State,
         behavior: Behavior<Action, State, Void>,
@@ -87,7 +87,7 @@ extension TestStore {
 extension TestStore {
     /// Creates a test store whose reducer chain is `domain`'s body (ReduxCore's
     /// `ReducerDomain`), built once, now, like
-    /// ``Store/init(initialState:domain:middlewares:resolvers:options:onLog:)``.
+    /// `Store.init(initialState:domain:middlewares:resolvers:options:onLog:)`.
     public convenience init<Domain: ReducerDomain>(
         initialState: State,
         domain: Domain,

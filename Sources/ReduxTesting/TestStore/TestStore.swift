@@ -17,7 +17,7 @@ import Foundation
 /// test's expected mutation to a copy of the state before the action and compares it with the
 /// state after it; a mismatch is reported with a structural diff. Actions the pipeline processed
 /// on its own — effect sends, middleware and task dispatches, resolver recoveries of task
-/// errors — are checked by ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)``,
+/// errors — are checked by ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``,
 /// in the order they were processed, each with the change it caused. The test store only
 /// observes: it never holds an action back or reorders one.
 ///
@@ -32,7 +32,7 @@ import Foundation
 /// Failures are reported through Swift Testing (`Issue.record`) while a Swift Testing test runs,
 /// and through `XCTFail` otherwise, at the file and line of the step that found them.
 ///
-/// Isolation: main actor, like ``Store``. The idea is The Composable Architecture's `TestStore`;
+/// Isolation: main actor, like `Store`. The idea is The Composable Architecture's `TestStore`;
 /// this one runs wherever Swift runs, Linux included.
 @MainActor
 public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
@@ -73,7 +73,7 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     /// Tasks in flight when ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` ran.
     var skippedTasks: Set<UInt64> = []
 
-    /// Creates a test store like ``Store/init(initialState:reducers:middlewares:resolvers:options:onLog:)``.
+    /// Creates a test store like `Store.init(initialState:reducers:middlewares:resolvers:options:onLog:)`.
     ///
     /// - Parameters:
     ///   - initialState: the state before any action.
@@ -88,6 +88,11 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     ///     `testValue` — which the store binds while its components and effects run. Change
     ///     them between steps through ``dependencies``.
     ///   - onLog: also receives the store's log, after the test store read each event.
+    ///   - fileID: where the store reports being released without `finish()`; the file that
+    ///     creates it by default.
+    ///   - filePath: the full path of that file; the creating file's by default.
+    ///   - line: the line that report points at; the creating line by default.
+    ///   - column: the column that report points at; the creating column by default.
     public init(
         initialState: State,
         reducers: [Reducer<State, Action>],
@@ -120,7 +125,7 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     }
 
     /// Creates a test store with one plain reducer that handles every action, like
-    /// ``Store/init(initialState:options:onLog:reduce:)``.
+    /// `Store.init(initialState:options:onLog:reduce:)`.
     public convenience init(
         initialState: State,
         clock: any Clock<Duration> = TestClock(),

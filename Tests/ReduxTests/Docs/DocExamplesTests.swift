@@ -118,7 +118,7 @@ struct DocExamplesTests {
 
     @Test func analyticsHoldsTheCountAtTen() {
         let blocks = PipelineBlocks()
-        let store = Store(initialState: PipelineBlocks.Counter(), reducers: [blocks.counter], middlewares: [blocks.analytics])
+        let store = Store(initialState: PipelineBlocks.Counter(), reducers: [blocks.counterReducer], middlewares: [blocks.analytics])
         for _ in 0..<12 { store.dispatch(.increment) }
         #expect(store.count == 10, "from the 11th increment on, each is followed by a decrement")
     }
@@ -127,7 +127,7 @@ struct DocExamplesTests {
 
     @Test func delayAndSaveEndsWithBothEffectsApplied() async throws {
         let store = try await AsyncWorkBlocks().delayAndSave()
-        #expect(store.state == AsyncWorkBlocks.Counter(count: 2, savedCount: 1))
+        #expect(store.state == AsyncWorkBlocks.SavingCounter(count: 2, savedCount: 1))
     }
 
     // MARK: EnumPolicy.md

@@ -3,19 +3,19 @@
 import Redux
 
 struct AsyncWorkBlocks {
-    struct Counter: Sendable, Equatable {
+    struct SavingCounter: Sendable, Equatable {
         var count = 0
         var savedCount = 0
     }
 
-    enum CounterAction: Sendable {
+    enum SavingCounterAction: Sendable {
         case increment
         case delayedIncrement
         case save
         case saved(Int)
     }
 
-    let counter = Reducer<Counter, CounterAction>(id: "counter") { state, action in
+    let savingCounter = Reducer<SavingCounter, SavingCounterAction>(id: "counter") { state, action in
         switch action {
         case .increment: state.count += 1; return .next
         case .saved(let count): state.savedCount = count; return .next
@@ -23,7 +23,7 @@ struct AsyncWorkBlocks {
         }
     }
 
-    let delay = Middleware<Counter, CounterAction>(id: "delay") { context in
+    let delay = Middleware<SavingCounter, SavingCounterAction>(id: "delay") { context in
         guard case .delayedIncrement = context.action else { return .defaultNext }
         return .deferred { effect in
             try await effect.sleep(for: .milliseconds(100))
@@ -31,7 +31,7 @@ struct AsyncWorkBlocks {
         }
     }
 
-    let persist = Middleware<Counter, CounterAction>(id: "persist") { context in
+    let persist = Middleware<SavingCounter, SavingCounterAction>(id: "persist") { context in
         guard case .save = context.action else { return .defaultNext }
         let count = context.count
         return .task { effect in
@@ -41,8 +41,8 @@ struct AsyncWorkBlocks {
     }
 
     @MainActor
-    func delayAndSave() async throws -> Store<Counter, CounterAction> {
-        let store = Store(initialState: Counter(), reducers: [counter], middlewares: [delay, persist])
+    func delayAndSave() async throws -> Store<SavingCounter, SavingCounterAction> {
+        let store = Store(initialState: SavingCounter(), reducers: [savingCounter], middlewares: [delay, persist])
         store.dispatch(.delayedIncrement, .increment, .save)
         print(store.count, store.savedCount)   // 1 0: the delayed increment and .saved come later
         try await store.settled(timeout: .seconds(1))

@@ -11,14 +11,14 @@ struct LoggingEventsBlocks {
         case increment
     }
 
-    let counter = Reducer<Counter, CounterAction>(id: "counter") { state, _ in
+    let counterReducer = Reducer<Counter, CounterAction>(id: "counter") { state, _ in
         state.count += 1
         return .next
     }
 
     @MainActor
     func printTerminals() -> Store<Counter, CounterAction> {
-        let store = Store(initialState: Counter(), reducers: [counter], onLog: { event in
+        let store = Store(initialState: Counter(), reducers: [counterReducer], onLog: { event in
             switch event.kind {
             case .terminal(let outcome): print("#\(event.sequence) \(event.action): \(outcome)")
             default: break

@@ -11,7 +11,7 @@ struct PipelineBlocks {
         case increment, decrement
     }
 
-    let counter = Reducer<Counter, CounterAction>(id: "counter") { state, action in
+    let counterReducer = Reducer<Counter, CounterAction>(id: "counter") { state, action in
         switch action {
         case .increment: state.count += 1; return .next
         case .decrement: state.count -= 1; return .next

@@ -94,6 +94,10 @@ func queryReducer(search: @escaping @Sendable (String) async throws -> [String])
     })
 }
 
+import ReduxTesting
+import Synchronization
+import Testing
+
 @Test @MainActor
 func theDebouncedQueryIsSearchedOnce() async throws {
     let clock = TestClock()
@@ -279,10 +283,10 @@ let noteReducer = Reducer<NoteDraft, NoteAction>(id: "note", handlingAll: { stat
 // The app: its draft text and its pins live in different places.
 struct EditorState: Equatable, Sendable {
     var editor = Editor()
-    var board = Board()
+    var board = Pinboard()
 
     struct Editor: Equatable, Sendable { var text = "" }
-    struct Board: Equatable, Sendable { var pinned = false; var columns = 3 }
+    struct Pinboard: Equatable, Sendable { var pinned = false; var columns = 3 }
 }
 
 enum EditorAction: Equatable, Sendable {
@@ -309,7 +313,7 @@ func readmeNoteModuleWritesTheRootFieldsItsMapBinds() {
     store.dispatch(.note(.edit("Buy milk")))
     store.dispatch(.note(.togglePin))
     #expect(store.editor.text == "Buy milk")
-    #expect(store.board == EditorState.Board(pinned: true, columns: 3))
+    #expect(store.board == EditorState.Pinboard(pinned: true, columns: 3))
     #expect(noteMap.state(in: store.state) == NoteDraft(text: "Buy milk", pinned: true))
 }
 
