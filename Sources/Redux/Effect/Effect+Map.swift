@@ -54,29 +54,6 @@ extension Send {
     }
 }
 
-extension DispatchOutcome {
-    /// This outcome in a child's action type: a `.reduceAs` replacement the child cannot take
-    /// back becomes `.reduce`.
-    func mapped<Child: Sendable>(extract: (@Sendable (Action) -> Child?)?) -> DispatchOutcome<Child> {
-        switch self {
-        case .reduced: .reduced
-        case .consumed: .consumed
-        case let .recovered(recovery, reduced):
-            switch recovery {
-            case .reduce: .recovered(.reduce, reduced: reduced)
-            case .done: .recovered(.done, reduced: reduced)
-            case .reduceAs(let parent):
-                if let child = extract?(parent) { .recovered(.reduceAs(child), reduced: reduced) } else { .recovered(.reduce, reduced: reduced) }
-            }
-        case .failed(let error): .failed(error)
-        case .unhandled: .unhandled
-        case .cancelled: .cancelled
-        case .refused(let reason): .refused(reason)
-        case ._doNotMatchThisCase: ._doNotMatchThisCase
-        }
-    }
-}
-
 extension DispatchTicket {
     /// A ticket in a child's action type, answered when this one is, sharing its effects.
     func mapped<Child: Sendable>(extract: (@Sendable (Action) -> Child?)?) -> DispatchTicket<Child> {

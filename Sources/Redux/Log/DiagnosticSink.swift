@@ -4,8 +4,10 @@ import Foundation
 ///
 /// The store reports, one line each: an action that failed with no resolver handling it and an
 /// effect error nobody resolved (only when no log handler is attached — a handler sees both in
-/// the log), and once per call, a main-actor call that processed 100,000 actions dispatched
-/// during it. Release builds never create a sink. Thread-safe: `write` is `@Sendable`.
+/// the log), and once per call, a main-actor call that processed ``Store/runawayCallThreshold``
+/// actions dispatched during it (that warning, threshold and message, is in
+/// Pipeline/Store+RunawayCall.swift). Release builds never create a sink. Thread-safe: `write`
+/// is `@Sendable`.
 @usableFromInline
 struct DiagnosticSink: Sendable {
     let write: @Sendable (String) -> Void
@@ -27,18 +29,5 @@ struct DiagnosticSink: Sendable {
     @usableFromInline
     func reportUnhandledEffectError(_ error: any Error, origin: ErrorOrigin, action: some Sendable, site: CallSite) {
         write("swift-redux: effect error nobody resolved: \(error) (origin: \(origin); action \(action), dispatched at \(site)). Add a resolver or an onLog handler, or set StoreOptions.printsDiagnostics = false.")
-    }
-
-    @usableFromInline
-    func reportRunawayCall(threshold: Int) {
-        write("swift-redux: warning: one main-actor dispatch call has processed \(threshold) actions dispatched while it ran and has not returned; is an observer or middleware dispatching on every change?")
-    }
-}
-
-extension Store {
-    /// Called once per call when the count of re-entrant actions reaches the threshold.
-    @usableFromInline
-    func warnRunawayCall() {
-        diagnostics?.reportRunawayCall(threshold: Self.runawayCallThreshold)
     }
 }

@@ -22,7 +22,8 @@ extension Store {
     ///
     /// The bound of one main-actor call is the backlog at the moment it was called plus its own
     /// consequences, not a constant. A main-actor observer that dispatches on every change keeps
-    /// its call from ever returning (debug builds warn once after 100,000 such actions).
+    /// its call from ever returning (debug builds warn once after `Store.runawayCallThreshold`
+    /// such actions).
     ///
     /// After ``invalidate()`` the action is refused: a tracked dispatch answers
     /// `.refused(.invalidated)` and the log records one `.refused` event.

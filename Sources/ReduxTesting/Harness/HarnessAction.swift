@@ -48,27 +48,24 @@ extension LoggedExit {
         case .task: return .task
         case .effect: return .effect
         case .deferred: return .deferred
-        default: return ._doNotMatchThisCase
+        case ._doNotMatchThisCase: return ._doNotMatchThisCase
         }
     }
 }
 
 extension DispatchOutcome {
-    /// The same outcome with its recovery's action (if any) translated.
+    /// The same outcome with its recovery's action (if any) translated; a recovery whose action
+    /// has no translation (never produced by a harness) becomes `_doNotMatchThisCase`. Through
+    /// the library's own mapping, whose `switch` is exhaustive: a new outcome case cannot slip
+    /// past here.
     func translated<Other: Sendable>(_ translate: (Action) -> Other?) -> DispatchOutcome<Other> {
-        switch self {
-        case .reduced: return .reduced
-        case .consumed: return .consumed
-        case let .recovered(.reduce, reduced): return .recovered(.reduce, reduced: reduced)
-        case let .recovered(.reduceAs(action), reduced):
-            return translate(action).map { .recovered(.reduceAs($0), reduced: reduced) } ?? ._doNotMatchThisCase
-        case let .recovered(.done, reduced): return .recovered(.done, reduced: reduced)
-        case .failed(let error): return .failed(error)
-        case .unhandled: return .unhandled
-        case .cancelled: return .cancelled
-        case .refused(let reason): return .refused(reason)
-        default: return ._doNotMatchThisCase
-        }
+        mapped(recovery: { recovery in
+            switch recovery {
+            case .reduce: .reduce
+            case .reduceAs(let action): translate(action).map { .reduceAs($0) }
+            case .done: .done
+            }
+        })
     }
 }
 

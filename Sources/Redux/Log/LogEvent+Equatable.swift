@@ -1,4 +1,5 @@
-// Equality of the pipeline's outcome, exit and log types, so tests can compare them with `==`.
+// Equality of the pipeline's exit and log types, so tests can compare them with `==`
+// (`DispatchOutcome`'s is in Outcome/DispatchOutcome+Equatable.swift).
 //
 // Two rules, stated in each type's documentation and in <doc:EnumPolicy>:
 // - an `any Error` payload equals another when both have the same dynamic type and the same
@@ -6,30 +7,10 @@
 // - durations are left out (`ComponentStep`).
 // Each `==` switches over its left side exhaustively, so a new case cannot be forgotten here.
 
-/// The failure rule of every `==` in this file: same dynamic type, same text.
+/// The failure rule of every `==` on outcomes, exits and events: same dynamic type, same text.
 func sameFailure(_ lhs: any Error, _ rhs: any Error) -> Bool {
     ObjectIdentifier(type(of: lhs)) == ObjectIdentifier(type(of: rhs))
         && String(describing: lhs) == String(describing: rhs)
-}
-
-extension DispatchOutcome: Equatable where Action: Equatable {
-    /// Whether two outcomes are the same case with equal payloads.
-    ///
-    /// Two ``failed(_:)`` outcomes are equal when their errors have the same dynamic type and the
-    /// same `String(describing:)` text.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        switch lhs {
-        case .reduced: if case .reduced = rhs { true } else { false }
-        case .consumed: if case .consumed = rhs { true } else { false }
-        case let .recovered(recovery, reduced):
-            if case let .recovered(other, otherReduced) = rhs { recovery == other && reduced == otherReduced } else { false }
-        case .failed(let error): if case .failed(let other) = rhs { sameFailure(error, other) } else { false }
-        case .unhandled: if case .unhandled = rhs { true } else { false }
-        case .cancelled: if case .cancelled = rhs { true } else { false }
-        case .refused(let reason): if case .refused(let other) = rhs { reason == other } else { false }
-        case ._doNotMatchThisCase: if case ._doNotMatchThisCase = rhs { true } else { false }
-        }
-    }
 }
 
 extension Recovery: Equatable where Action: Equatable {

@@ -1,21 +1,5 @@
-// Text forms of the pipeline's outcome and exit types, for logs, demos and test failures.
-
-extension DispatchOutcome: CustomStringConvertible {
-    /// A short text form, e.g. `reduced`, `refused(invalidated)` or
-    /// `recovered(reduceAs(loggedIn(false)), reduced: true)`.
-    public var description: String {
-        switch self {
-        case .reduced: "reduced"
-        case .consumed: "consumed"
-        case let .recovered(recovery, reduced): "recovered(\(recovery), reduced: \(reduced))"
-        case .failed(let error): "failed(\(error))"
-        case .unhandled: "unhandled"
-        case .cancelled: "cancelled"
-        case .refused(let reason): "refused(\(reason))"
-        case ._doNotMatchThisCase: "unknown"
-        }
-    }
-}
+// Text forms of the pipeline's exit and log types, for logs, demos and test failures
+// (`DispatchOutcome`'s and `RefusalReason`'s are in Outcome/).
 
 extension Recovery: CustomStringConvertible {
     /// `reduce`, `reduceAs(action)` or `done`.
@@ -57,17 +41,6 @@ extension EffectErrorResolution: CustomStringConvertible {
         case .ignoredReduce: "ignoredReduce"
         case .failed(let error): "failed(\(error))"
         case .dropped: "dropped"
-        case ._doNotMatchThisCase: "unknown"
-        }
-    }
-}
-
-extension RefusalReason: CustomStringConvertible {
-    /// `invalidated` or `storeReleased`.
-    public var description: String {
-        switch self {
-        case .invalidated: "invalidated"
-        case .storeReleased: "storeReleased"
         case ._doNotMatchThisCase: "unknown"
         }
     }

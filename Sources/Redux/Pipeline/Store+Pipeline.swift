@@ -1,5 +1,5 @@
-/// The synchronous pass of one action: middlewares, then resolvers on an error, then reducers,
-/// then the terminal. Runs on the main actor while a call processes (`isProcessing` set), with
+/// The synchronous pass of one action: middlewares, then resolvers on an error, then reducers
+/// (Store+Reduce.swift), then the terminal; the loop that feeds it entries is Store+Drain.swift. Runs on the main actor while a call processes (`isProcessing` set), with
 /// the action's ``ActionRun`` carried through every step.
 extension Store {
     /// Runs the middleware chain from `start`, then the reducers, unless a middleware ends,
@@ -63,90 +63,6 @@ extension Store {
         case .resolve(let error):
             resolve(error, origin: .middleware(id: middlewares[position].id, position: position), run)
         }
-    }
-
-    /// Runs the reducer chain on `action`; returns whether any reducer handled it. Observers are
-    /// told once afterwards if one did.
-    @inlinable
-    func reduce(_ action: Action, _ run: ActionRun<State, Action>) -> Bool {
-        if reducersReturnEffects { return reduceWithEffects(action, run) }
-        if onLog != nil { return reduceLogged(action, sequence: run.sequence) }
-        var handled = false
-        var position = 0
-        let count = reducers.count
-        isReducing = true
-        chain: while position < count {
-            switch reducers[position].body(&storage, action) {
-            case .next: handled = true
-            case .done:
-                handled = true
-                break chain
-            case .defaultNext: break
-            }
-            position += 1
-        }
-        isReducing = false
-        if handled { notifyObservers() }
-        if checksLifetimes { sweepInstances() }
-        return handled
-    }
-
-    @inlinable
-    func reduceLogged(_ action: Action, sequence: UInt64) -> Bool {
-        var handled = false
-        for position in reducers.indices {
-            let started = clock.now?()
-            isReducing = true
-            let exit = reducers[position].body(&storage, action)
-            isReducing = false
-            logReducer(position, started, exit, action, sequence: sequence)
-            if exit != .defaultNext { handled = true }
-            if exit == .done { break }
-        }
-        if handled { notifyObservers() }
-        if checksLifetimes { sweepInstances() }
-        return handled
-    }
-
-    /// The reducer chain when some reducer returns effects: (1) reducers, in order, collecting
-    /// their effects; (2) observers told once, if one handled the action; (3) the effects start,
-    /// in chain order, top-level cancellations first. The caller then logs (4) the terminal.
-    ///
-    /// Inlinable so that it is specialized for the app's state and action (unspecialized, its
-    /// generic metadata lookups cost an effect reducer about 1 us per action); kept out of line
-    /// so that the exit-only path (P1) does not grow.
-    @inlinable @inline(never)
-    func reduceWithEffects(_ action: Action, _ run: ActionRun<State, Action>) -> Bool {
-        var handled = false
-        var effects: [(position: Int, effect: Effect<Action>)] = []
-        for position in reducers.indices {
-            let started = onLog == nil ? nil : clock.now?()
-            let exit: ReducerExit
-            isReducing = true
-            if let effectBody = reducers[position].effectBody {
-                let reduction = effectBody(&storage, action)
-                isReducing = false
-                exit = reduction.exit
-                if !reduction.effect.isNone {
-                    if exit == .defaultNext {
-                        assertionFailure("Reducer \(reducers[position].id)#\(position) returned an effect with .defaultNext; the effect is dropped.")
-                    } else {
-                        effects.append((position, reduction.effect))
-                    }
-                }
-            } else {
-                exit = reducers[position].body(&storage, action)
-                isReducing = false
-            }
-            if started != nil { logReducer(position, started, exit, action, sequence: run.sequence) }
-            if exit != .defaultNext { handled = true }
-            if exit == .done { break }
-        }
-        if handled { notifyObservers() }
-        if !effects.isEmpty { startReducerEffects(effects, action: action, run) }
-        // After the effects started: an instance this chain removed loses the work it just got.
-        if checksLifetimes { sweepInstances() }
-        return handled
     }
 
     /// Consults the resolvers in order about `error` and returns the first terminal answer, or
