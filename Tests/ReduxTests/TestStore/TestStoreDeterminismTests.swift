@@ -43,7 +43,7 @@ import ReduxTesting
         await withKnownIssue {
             let store = TestStore(initialState: WorkState(), reducers: [workReducer], middlewares: [workMiddleware()])
             await store.send(.save)
-            try? await store.store.quiescent(timeout: .seconds(1))
+            try? await store.store.quiescent(timeout: .seconds(60))
         } matching: { String(describing: $0).contains("disk full") }
     }
 

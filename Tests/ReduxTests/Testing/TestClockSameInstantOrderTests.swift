@@ -81,7 +81,7 @@ import ReduxTesting
         let wall = ContinuousClock()
         let started = wall.now
         await clock.advance(by: .seconds(1))
-        try? await store.quiescent(timeout: .seconds(5))
+        try? await store.quiescent(timeout: .seconds(60))
         #expect(wall.now - started < .seconds(30))
         #expect(store.log == ["b", "a"])
     }
