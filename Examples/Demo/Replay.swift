@@ -19,8 +19,9 @@ struct Replay {
     let clock: TestClock
     let transcript: Transcript
 
-    /// The longest real time to wait for the store after a line before calling it stuck.
-    static let patience = Duration.seconds(5)
+    /// The longest real time to wait for the store after a line before calling it stuck: a
+    /// limit only a hang reaches (the wait ends as soon as the store is quiescent).
+    static let patience = Duration.seconds(60)
 
     /// Replays every line of `session`, stopping at the first bad one.
     ///

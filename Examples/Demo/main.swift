@@ -65,7 +65,7 @@ let usage = """
       65  a line is not an action or a clock line (malformed JSON, unknown action, bad
           duration), or the file holds no action (it is empty or has only blank lines)
       66  the session file cannot be opened
-      70  the store did not settle within 5 seconds after a line (a bug)
+      70  the store did not settle within a minute after a line (a bug)
     """
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -146,7 +146,7 @@ struct ReducerStylesBlocks {
         let store = readingListStore()
         store.dispatch(.onAppear)
         #expect(store.isLoading)
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: .seconds(60))
         #expect(store.titles == ["Dune", "Emma"])
         #expect(!store.isLoading)
     }

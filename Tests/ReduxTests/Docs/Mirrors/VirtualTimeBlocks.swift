@@ -19,7 +19,7 @@ struct VirtualTimeBlocks {
         store.dispatch(.queryChanged("sw"))
         store.dispatch(.queryChanged("swift"))
         await clock.advance(by: .milliseconds(300))
-        try await store.quiescent(timeout: .seconds(1))
+        try await store.quiescent(timeout: .seconds(60))
         #expect(store.results == ["swift result"])
         #expect(!store.isLoading)
     }
