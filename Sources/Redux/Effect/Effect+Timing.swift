@@ -30,8 +30,9 @@ extension Effect {
     /// cancels those effects and drops the pending action.
     ///
     /// A held action stays its sender's: ``DispatchTicket/waitForEffects()`` on the dispatch
-    /// whose effect sent it waits until it is delivered (and reduced) or dropped, and cancelling
-    /// that wait drops it. The window belongs to no dispatch and to no other id: waiting on the
+    /// whose effect sent it (directly or through the actions it sent) waits until it is
+    /// delivered (and reduced) or dropped, and cancelling that wait drops it if the dispatch's
+    /// own effect sent it. The window belongs to no dispatch and to no other id: waiting on the
     /// effects of the action that opened it does not wait for the window to end, and cancelling
     /// an id around one sender's effect (`.throttle(...).cancellable(id:cancelInFlight:)`
     /// included) cancels that effect, not the window.

@@ -15,8 +15,9 @@ final class RunRecord<State: Sendable, Action: Sendable>: @unchecked Sendable {
     private var finished = false
     private var parked: [QueueEntry<State, Action>] = []
 
-    /// The effect group the run's effects join: its tracked dispatch's, or that of the grouped
-    /// effect that sent it.
+    /// The effect group the run's effects join: its tracked dispatch's, or, for an action a
+    /// grouped effect sent, a group inside that effect's (its ticket's, or the sender's
+    /// follow-up group), whose tasks a cancelled wait on the sender's group leaves running.
     @usableFromInline let group: EffectGroup?
     /// The group of the effect that sent this run's action, which waits for it until its
     /// terminal (``finish()``); `nil` for a dispatch.

@@ -17,8 +17,8 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
         /// the producing pass; `nil` for an ungrouped send in the pass.
         let sender: EffectToken?
 
-        /// Its sender was cancelled (by id, or by cancelling the wait on its dispatch's effects)
-        /// while it was held.
+        /// Its sender was cancelled (by id, or by cancelling the wait on the effects of the
+        /// action that started it) while it was held.
         var isCancelled: Bool {
             guard let sender else { return false }
             return sender.isCancelled || sender.group?.hasBeenCancelled == true

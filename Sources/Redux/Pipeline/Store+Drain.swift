@@ -135,10 +135,11 @@ extension Store {
         }
     }
 
-    /// An action an effect sent: dropped (cancelled) if its task, or the wait on its dispatch's
-    /// effects (its group), was cancelled since — even if the task has finished; otherwise
-    /// processed like a dispatch, in a run that keeps the effect's group waiting until its
-    /// terminal. Specialized but out of line, so the main-actor fast path does not grow.
+    /// An action an effect sent: dropped (cancelled) if its task, or the wait on the effects of
+    /// the action that started the task (its group), was cancelled since — even if the task has
+    /// finished; otherwise processed like a dispatch, in a run that keeps the effect's group
+    /// waiting until its terminal. Specialized but out of line, so the main-actor fast path does
+    /// not grow.
     @inlinable @inline(never)
     func processEffectSend(_ entry: Entry, token: EffectToken, logged: Bool) {
         token.lifetime?.sendEnded()
@@ -154,9 +155,11 @@ extension Store {
             return
         }
         if let sender = token.group {
-            // A tracked send gets a group of its own inside the sender's, so its ticket waits for
-            // exactly its own effects; an untracked one's effects join the sender's group.
-            let group = run.promise.map { $0.box.effectGroup(parent: sender) } ?? sender
+            // A sent action's effects are its own, in a group inside the sender's: the sender's
+            // wait covers them, but cancelling it does not reach them. A tracked send gets its
+            // ticket's group, so that ticket waits for exactly its own effects; an untracked one
+            // gets the sender's follow-up group.
+            let group = run.promise.map { $0.box.effectGroup(parent: sender) } ?? sender.followUps()
             currentRecord = RunRecord(group: group, sender: sender)
         } else {
             currentRecord = nil

@@ -34,10 +34,18 @@ public struct DispatchTicket<Action: Sendable>: Sendable {
     /// transitively, the effects of the actions they sent. For SwiftUI's `.refreshable` and
     /// `.task` (The Composable Architecture's `send(_:).finish()`).
     ///
-    /// Cancelling the waiting task cancels those effects (nothing they send afterwards is
-    /// reduced) and returns at once. Returns at once if the action started no effect, and once
-    /// the store is invalidated or released. An action that one of those effects sent and that
-    /// a `.deferred` middleware suspended is waited for until it resumes and ends.
+    /// Cancelling the waiting task cancels the effects the action itself started — those of its
+    /// reducers and middlewares, with what they merge or concatenate; nothing they send
+    /// afterwards, or sent and is still queued, is reduced — and returns at once. The effects of
+    /// the actions they sent go on: waiting is transitive, cancelling is not. A sent action's
+    /// effects belong to that action, whose reducer may be a parent that outlives the child
+    /// whose view task waited (a parent that answers the child's `didFinish` by removing it and
+    /// starting a delay keeps its delay); cancelling them would let a cancelled view task undo
+    /// work the app decided on. Another wait on the same ticket still waits for them.
+    ///
+    /// Returns at once if the action started no effect, and once the store is invalidated or
+    /// released. An action that one of those effects sent and that a `.deferred` middleware
+    /// suspended is waited for until it resumes and ends.
     public func waitForEffects() async {
         do {
             _ = try await box.wait()

@@ -19,6 +19,8 @@ struct ThrottleTests {
     enum Act: Sendable, Equatable {
         case emit(Int)
         case emitTracked(Int)
+        /// Its effect sends `.emit(n)`: a follow-up action, whose throttled send is `.emit`'s own.
+        case relay(Int)
         case stop
         case delivered(Int)
     }
@@ -45,6 +47,8 @@ struct ThrottleTests {
                 case .emitTracked(let n):
                     return Effect<Act>.run { send in tickets?.append(send.tracked(.delivered(n))) }
                         .throttle(id: "t", for: Self.window, latest: latest)
+                case .relay(let n):
+                    return .run { send in send(.emit(n)) }
                 case .stop:
                     return .cancel(id: "t")
                 case .delivered(let n):
@@ -334,6 +338,44 @@ struct ThrottleTests {
 
         try await dispatch(.emit(3), at: 1_000, store, clock)
         #expect(store.state == ["1@0ms", "3@1000ms"], "so the next action goes through at once")
+        try await expectIdleAndEmpty(store, clock)
+    }
+
+    /// `.relay(2)`'s effect sends `.emit(2)`, whose effect's send is held: waiting on
+    /// `.relay(2)`'s effects covers it (transitively) until it is delivered at the window's end.
+    @Test(arguments: [true, false])
+    func waitingOnTheEffectsOfAnActionWhoseFollowUpsSendIsHeldLastsUntilItIsDelivered(latest: Bool) async throws {
+        let clock = TestClock()
+        let store = throttleStore(clock: clock, latest: latest)
+        try await dispatch(.emit(1), at: 0, store, clock)
+        await clock.advance(to: instant(300))
+        let wait = timedWait(store.dispatchTracked(.relay(2)), clock)
+        try await store.quiescent(timeout: patience)
+
+        await clock.advance(to: instant(1_000))
+        let ended = try #require(await taskResult(of: wait)).get()
+        #expect(ended == instant(1_000), "the wait ended when the held action was delivered")
+        #expect(store.state == ["1@0ms", "2@1000ms"])
+        try await expectIdleAndEmpty(store, clock)
+    }
+
+    /// The held send is `.emit(2)`'s, a follow-up action's: cancelling the wait on `.relay(2)`'s
+    /// effects cancels `.relay(2)`'s own effect only, and the held action is delivered at the
+    /// window's end.
+    @Test(arguments: [true, false])
+    func cancellingTheWaitLeavesAFollowUpActionsHeldDeliveryAlone(latest: Bool) async throws {
+        let clock = TestClock()
+        let store = throttleStore(clock: clock, latest: latest)
+        try await dispatch(.emit(1), at: 0, store, clock)
+        await clock.advance(to: instant(300))
+        let wait = timedWait(store.dispatchTracked(.relay(2)), clock)
+        try await store.quiescent(timeout: patience)
+
+        wait.cancel()
+        let ended = try #require(await taskResult(of: wait)).get()
+        #expect(ended == instant(300), "a cancelled wait returns at once")
+        await clock.advance(to: instant(1_000))
+        #expect(store.state == ["1@0ms", "2@1000ms"], "2 is delivered at the window's end")
         try await expectIdleAndEmpty(store, clock)
     }
 

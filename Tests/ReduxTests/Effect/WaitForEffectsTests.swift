@@ -1,11 +1,13 @@
 import Redux
+import ReduxTesting
 import Testing
 
 /// Issue 6, section 1: a tracked dispatch can await the effects its action started, and what
 /// they started in turn (`ticket.waitForEffects()`, for SwiftUI's `.refreshable` and `.task`);
-/// cancelling that wait cancels those effects — nothing they send afterwards is reduced — and
-/// returns.
-@Suite("Waiting for an action's effects", .timeLimit(.minutes(1)))
+/// cancelling that wait cancels the effects the action itself started — nothing they send
+/// afterwards is reduced — and returns. Issue 18, part 3: the effects of the actions they sent
+/// belong to those actions and keep running (waiting is transitive, cancelling is not).
+@Suite("Waiting for an action's effects", .timeLimit(.minutes(2)))
 @MainActor
 struct WaitForEffectsTests {
     /// `.start` starts a run that sends `.got(1)`; `.got(1)`'s reduction starts a run that waits
@@ -66,37 +68,159 @@ struct WaitForEffectsTests {
         #expect(store.activeTaskCount == 1, "the other action's effect still runs")
     }
 
-    @Test func cancellingTheWaitCancelsTheEffectsAndNothingTheySendAfterwardsIsReduced() async throws {
+    /// `.start` starts a sleeper and a run that sends `.got(1)`, whose reduction starts a second
+    /// run (a follow-up action's effect, which waits for `probe` — ignoring cancellation — then
+    /// sends `.got(2)` and sleeps). Cancelling the wait cancels the sleeper, whose send is dropped;
+    /// the follow-up's effect is not cancelled: it sends `.got(2)`, which is reduced, and goes on
+    /// until the store is invalidated.
+    @Test func cancellingTheWaitCancelsTheActionsOwnEffectsAndNothingTheySendAfterwardsIsReduced() async throws {
         let started = ArrivalCounter(count: 2)
-        let cancelled = ArrivalCounter(count: 2)
-        @Sendable func sleeper(_ value: Int) -> Effect<FxAction> {
-            .run { send in
-                started.arrive()
-                do {
-                    try await sleepUntilCancelled(send)
-                } catch {
-                    send(.got(-value))
-                    cancelled.arrive()
-                    throw error
-                }
-            }
-        }
+        let ownCancelled = Gate(), probe = Gate(), followUpEnded = Gate()
+        let followUpSawCancellation = SharedValue<Bool?>(nil)
         let store = makeFxStore { action in
             switch action {
-            case .start: return .merge(sleeper(1), .run { send in send(.got(1)) })
-            case .got(1): return sleeper(2)  // started by an action the first effect sent
-            default: return .none
+            case .start:
+                return .merge(
+                    .run { send in
+                        started.arrive()
+                        do {
+                            try await sleepUntilCancelled(send)
+                        } catch {
+                            send(.got(-1))
+                            ownCancelled.open()
+                            throw error
+                        }
+                    },
+                    .run { send in send(.got(1)) }
+                )
+            case .got(1):
+                return .run { send in  // started by an action the second effect sent
+                    started.arrive()
+                    await probe.wait()
+                    followUpSawCancellation.value = Task.isCancelled
+                    send(.got(2))
+                    do {
+                        try await sleepUntilCancelled(send)
+                    } catch {
+                        send(.got(-2))
+                        followUpEnded.open()
+                        throw error
+                    }
+                }
+            default:
+                return .none
             }
         }
         let ticket = store.dispatchTracked(.start)
         let waiter = Task { await ticket.waitForEffects() }
-        #expect(await started.gate.waitOpened(ifCancelled: .stopWaiting))
+        #expect(await started.gate.waitOpened(within: hangLimit, ifCancelled: .stopWaiting))
         waiter.cancel()
-        let result = await taskResult(of: Task { () async throws in await waiter.value })
+        let result = await taskResult(of: Task { () async throws in await waiter.value }, within: hangLimit)
         #expect(result != nil, "the cancelled wait returned")
-        #expect(await cancelled.gate.waitOpened(ifCancelled: .stopWaiting), "both effects saw the cancellation")
-        try await store.settled(timeout: patience)
+        #expect(await ownCancelled.waitOpened(within: hangLimit, ifCancelled: .stopWaiting), "the action's own effect saw the cancellation")
+        // The wait's cancellation is over (it ran before the wait returned): release the probe.
+        probe.open()
+        #expect(await yieldUntil(within: hangLimit) { store.state.contains(.got(2)) }, "the follow-up's effect went on")
+        #expect(followUpSawCancellation.value == false, "the follow-up action's effect was not cancelled")
+        store.invalidate()
+        #expect(await followUpEnded.waitOpened(within: hangLimit, ifCancelled: .stopWaiting), "invalidating the store ended it")
+        #expect(store.state == [.start, .got(1), .got(2)], "got(-1), sent after the cancellation, was dropped")
+    }
+
+    /// The public bug report: a parent answers its child's `didFinish` by removing the child and starting a 1 s
+    /// delay; the child's view, whose `.task` waited for the child's `start`, disappears with it,
+    /// which cancels that wait. The delay is the parent's: it keeps running and delivers.
+    @Test func cancellingAWaitLeavesTheFollowUpActionsEffectsRunning() async throws {
+        let clock = TestClock()
+        let store = finishingStore(clock)
+        let ticket = store.dispatchTracked(.child(.start))
+        let viewTask = Task { await ticket.waitForEffects() }
+        try await store.quiescent(timeout: hangLimit)
+        #expect(store.state.child == nil, "the parent answered didFinish by removing the child")
+        #expect(store.state.delayed == false)
+
+        viewTask.cancel()  // the child's view went away with the child
+        #expect(await taskResult(of: Task { () async throws in await viewTask.value }, within: hangLimit) != nil, "the cancelled wait returned")
+        await clock.advance(by: .seconds(1))
+        #expect(store.state.delayed, "the parent's delay delivered")
+        try await store.settled(timeout: hangLimit)
+        #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
+    }
+
+    /// The same story: a second wait on the child's ticket, started before the first is
+    /// cancelled, still waits for the parent's delay and returns once its action was reduced.
+    @Test func anotherWaitOnTheTicketStillWaitsForTheFollowUpActionsEffectsAfterOneIsCancelled() async throws {
+        let clock = TestClock()
+        let store = finishingStore(clock)
+        let ticket = store.dispatchTracked(.child(.start))
+        let viewTask = Task { await ticket.waitForEffects() }
+        let otherWait = Task { @MainActor in
+            await ticket.waitForEffects()
+            return (clock.now, store.state.delayed)
+        }
+        try await store.quiescent(timeout: hangLimit)
+        viewTask.cancel()
+        #expect(await taskResult(of: Task { () async throws in await viewTask.value }, within: hangLimit) != nil)
+        await clock.advance(by: .seconds(1))
+        let (returnedAt, delayed) = try #require(await taskResult(of: Task { () async throws in await otherWait.value }, within: hangLimit)).get()
+        #expect(returnedAt == instant(1_000), "it returned once the delay ended, not at the cancellation")
+        #expect(delayed, "after the delay's action was reduced")
+        // A wait begun now finds nothing left to wait for.
+        #expect(await taskResult(of: Task { () async throws in await ticket.waitForEffects() }, within: hangLimit) != nil)
+    }
+
+    /// A follow-up action sent plainly or with `send.tracked`: either way its effect is its own,
+    /// and a cancelled wait on the action whose effect sent it leaves it running.
+    @Test(arguments: [false, true])
+    func cancellingAWaitLeavesTheEffectsOfAnActionItsEffectSentRunning(tracked: Bool) async throws {
+        let clock = TestClock()
+        let store = makeFxStore(options: StoreOptions(clock: clock)) { action in
+            switch action {
+            case .start:
+                return .run { send in
+                    if tracked { _ = send.tracked(.got(1)) } else { send(.got(1)) }
+                }
+            case .got(1):
+                return .run { send in
+                    try await send.sleep(for: .seconds(1))
+                    send(.got(2))
+                }
+            default:
+                return .none
+            }
+        }
+        let ticket = store.dispatchTracked(.start)
+        let waiter = Task { await ticket.waitForEffects() }
+        try await store.quiescent(timeout: hangLimit)
         #expect(store.state == [.start, .got(1)])
+        waiter.cancel()
+        #expect(await taskResult(of: Task { () async throws in await waiter.value }, within: hangLimit) != nil)
+        await clock.advance(by: .seconds(1))
+        #expect(store.state == [.start, .got(1), .got(2)])
+        try await store.settled(timeout: hangLimit)
+        #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
+    }
+
+    /// The action's own concatenation: once the wait is cancelled, its running link is cancelled
+    /// and no later link starts (they are the action's own effects too).
+    @Test func cancellingTheWaitStopsTheActionsOwnLaterLinksFromStarting() async throws {
+        let clock = TestClock()
+        let store = makeFxStore(options: StoreOptions(clock: clock)) { action in
+            guard action == .start else { return .none }
+            return .concatenate(
+                .run { send in try await send.sleep(for: .seconds(1)) },
+                .run { send in send(.got(2)) }
+            )
+        }
+        let ticket = store.dispatchTracked(.start)
+        let waiter = Task { await ticket.waitForEffects() }
+        try await store.quiescent(timeout: hangLimit)
+        waiter.cancel()
+        #expect(await taskResult(of: Task { () async throws in await waiter.value }, within: hangLimit) != nil)
+        await clock.advance(by: .seconds(2))
+        try await store.settled(timeout: hangLimit)
+        #expect(store.state == [.start], "the second link never ran")
+        #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
     }
 
     /// The store keeps working after a cancelled wait: later actions start effects as usual.
@@ -226,4 +350,70 @@ struct WaitForEffectsTests {
         try await store.settled(timeout: patience)
         #expect(store.state == [.start, .got(1), .got(2)])
     }
+}
+
+/// How long the tests above wait for a condition before they give up: a guard against a hang.
+private let hangLimit: Duration = .seconds(60)
+
+// A child that finishes at once, and a parent that answers its `didFinish` by removing it and
+// starting a 1 s delay (the parent's own effect).
+
+struct FinishingChild: Equatable, Sendable {
+    var started = false
+}
+
+enum FinishingChildAction: Equatable, Sendable {
+    case start
+    case didFinish
+}
+
+struct FinishingParent: Equatable, Sendable {
+    var child: FinishingChild? = FinishingChild()
+    var delayed = false
+}
+
+enum FinishingParentAction: Equatable, Sendable {
+    case child(FinishingChildAction)
+    case delayed
+}
+
+private let finishingChild = Reducer<FinishingChild, FinishingChildAction>(id: "child", effects: { state, action in
+    switch action {
+    case .start:
+        state.started = true
+        return .run { send in send(.didFinish) }
+    case .didFinish:
+        return .none
+    }
+})
+
+private let finishingParent = Reducer<FinishingParent, FinishingParentAction>(id: "parent", effects: { state, action in
+    switch action {
+    case .child(.didFinish):
+        state.child = nil
+        return .run { send in
+            try await send.sleep(for: .seconds(1))
+            send(.delayed)
+        }
+    case .child:
+        return .none
+    case .delayed:
+        state.delayed = true
+        return .none
+    }
+})
+
+@MainActor
+private func finishingStore(_ clock: TestClock) -> Store<FinishingParent, FinishingParentAction> {
+    Store(
+        initialState: FinishingParent(),
+        reducers: [
+            finishingChild.lift(state: \FinishingParent.child, action: Embedding(
+                extract: { if case .child(let action) = $0 { action } else { nil } },
+                embed: FinishingParentAction.child
+            )),
+            finishingParent,
+        ],
+        options: StoreOptions(clock: clock)
+    )
 }
