@@ -162,6 +162,16 @@ struct CompositionFuzzTests {
                 jobs[job] = nil
             }
         }
+        /// A short description of an action for the program's text.
+        func text(_ action: FuzzBoardAction) -> String {
+            switch action {
+            case .rows(.element(let id, .start(let job, let milliseconds))): "start \(id) job \(job) \(milliseconds)ms"
+            case .add(let id): "add \(id)"
+            case .remove(let id): "remove \(id)"
+            case .replace(let id): "replace \(id)"
+            default: "\(action)"
+            }
+        }
         func startAction(_ id: Int) -> FuzzBoardAction {
             let job = nextJob
             nextJob += 1
@@ -182,7 +192,7 @@ struct CompositionFuzzTests {
             case 5, 6:
                 guard store.storage.rows.contains(id: id) else { continue }
                 let start = startAction(id)
-                program.append("\(start)"); dispatchModelled([start])
+                program.append(text(start)); dispatchModelled([start])
             case 7:
                 // The race: a start and the row's removal, replacement, or removal and re-adding
                 // by the next action, in one call.
@@ -194,7 +204,7 @@ struct CompositionFuzzTests {
                 default: [.remove(id), .add(id)]
                 }
                 let batch = random.chance(50) ? [start] + end : end + [start]
-                program.append("race \(batch)"); dispatchModelled(batch)
+                program.append("race [\(batch.map(text).joined(separator: ", "))]"); dispatchModelled(batch)
             case 8:
                 // Fresh results: a random list of distinct ids, some kept, some new, in any order.
                 var ids = Array(1...6).filter { _ in random.chance(60) }
