@@ -1,4 +1,5 @@
 @testable import Redux
+import Foundation
 import ReduxTesting
 import Testing
 
@@ -17,7 +18,7 @@ private let saveDuration: Duration = .seconds(1)
 /// The hang limit of every wait in this file (a condition, never a proof by time).
 private let hangLimit: Duration = .seconds(60)
 
-private struct SaveRow: Equatable, Sendable, Identifiable {
+private struct SaveRow: Equatable, Sendable, Identifiable, Codable {
     var id: Int
     var title = ""
     var isSaving = false
@@ -57,11 +58,17 @@ private struct SearchList: Equatable, Sendable {
     var rows: IdentifiedArray<SaveRow> = []
     /// An `Identifiable` optional child: it follows the same rule by its id.
     var detail: SaveRow?
+    /// A presented child: a new identity at each showing, a decoded one included.
+    var sheet: Presented<SaveRow>?
 }
 
 private enum SearchListAction: Equatable, Sendable {
     case rows(ElementAction<Int, SaveRowAction>)
     case detail(SaveRowAction)
+    case sheet(SaveRowAction)
+    case showSheet(Int)
+    /// Sets the sheet decoded from `data` (restored or imported state).
+    case restoreSheet(Data)
     case add(Int)
     case remove(Int)
     /// Fresh search results: the rows rebuilt the usual way, keeping the rows still there.
@@ -87,6 +94,8 @@ private let rowActions = Embedding<SearchListAction, ElementAction<Int, SaveRowA
     extract: { if case .rows(let action) = $0 { action } else { nil } }, embed: SearchListAction.rows)
 private let detailActions = Embedding<SearchListAction, SaveRowAction>(
     extract: { if case .detail(let action) = $0 { action } else { nil } }, embed: SearchListAction.detail)
+private let sheetActions = Embedding<SearchListAction, SaveRowAction>(
+    extract: { if case .sheet(let action) = $0 { action } else { nil } }, embed: SearchListAction.sheet)
 
 private let searchListReducer = Reducer<SearchList, SearchListAction>(id: "list") { state, action in
     switch action {
@@ -111,6 +120,8 @@ private let searchListReducer = Reducer<SearchList, SearchListAction>(id: "list"
     case .reshowDetail(let id):
         state.detail = nil
         state.detail = SaveRow(id: id, title: "shown again", isSaving: true)
+    case .showSheet(let id): state.sheet = Presented(SaveRow(id: id))
+    case .restoreSheet(let data): state.sheet = try? JSONDecoder().decode(Presented<SaveRow>.self, from: data)
     default: return .defaultNext
     }
     return .next
@@ -133,6 +144,7 @@ private func makeSearchListStore(_ probe: SharedList<String>, clock: TestClock) 
             handOverReducer,
             row.lift(state: \SearchList.rows, action: rowActions),
             row.lift(state: \SearchList.detail, action: detailActions),
+            row.lift(state: \SearchList.sheet, action: sheetActions),
         ],
         options: StoreOptions(clock: clock)
     )
@@ -270,6 +282,24 @@ struct RowIsItsIdTests {
         try await finishSaves(store, clock)
         #expect(probe.values == ["done 7", "cancelled 7"])
         #expect(store.state.detail == SaveRow(id: 7))
+        #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
+    }
+
+    /// `Presented` gives a child a new identity at each showing, and a decoded `Presented` is a
+    /// new showing: restored or imported state set into the store ends the work of the instance
+    /// it replaces, even when it is equal to it and has the same id.
+    @Test func aDecodedPresentedChildIsANewShowingAndEndsTheWorkOfTheOneItReplaces() async throws {
+        let probe = SharedList<String>()
+        let clock = TestClock()
+        let store = makeSearchListStore(probe, clock: clock)
+        store.dispatch(contentsOf: [.showSheet(5), .sheet(.save)])
+        try await store.quiescent(timeout: hangLimit)
+        let saved = try JSONEncoder().encode(store.state.sheet)
+        store.dispatch(.restoreSheet(saved))
+        #expect(store.state.sheet?.value == SaveRow(id: 5, isSaving: true), "equal to the one shown")
+        try await finishSaves(store, clock)
+        #expect(probe.values == ["cancelled 5"])
+        #expect(store.state.sheet?.value == SaveRow(id: 5, isSaving: true), "nothing of the old showing's save landed")
         #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
     }
 }
