@@ -8,7 +8,8 @@ import Redux
 /// (Downloads.swift). It knows nothing of the list: the lift routes an action to its row, scopes
 /// the effect's cancellation id to the row, and ends the row's effect when the row is removed.
 struct Download: Identifiable, Sendable, Equatable, Codable {
-    /// The row's id; a row removed and added again with the same id is a new row.
+    /// The row's id: a row is its id; removed by one action and added again with the same id by
+    /// a later one, it is a new row.
     let id: Int
     /// The file's name.
     let file: String

@@ -265,8 +265,9 @@ extension ChildAccess where Key == Void {
 
 extension ChildAccess {
     /// The elements of an ``IdentifiedArray``, addressed by ``ElementAction``: absent when the id
-    /// is not in the collection; an element is identified by its id and its generation, so a
-    /// removed and re-inserted element is a new instance.
+    /// is not in the collection. An element instance is its id: it lasts while the id is in the
+    /// collection at the end of every reducer chain (the store's sweep ends it otherwise), so a
+    /// rebuilt, sorted, filtered or replaced element with the same id is the same instance.
     @inlinable
     static func elements(
         _ keyPath: WritableKeyPath<Parent, IdentifiedArray<Child>> & Sendable,
@@ -288,13 +289,11 @@ extension ChildAccess {
                 }
             },
             step: { parent, id in
-                field.read(parent).generation(of: id).map { ScopeStep(name: name, element: AnyHashable(id), generation: $0, removable: true) }
+                field.read(parent).contains(id: id) ? ScopeStep(name: name, element: AnyHashable(id), removable: true) : nil
             },
             alive: { parent, step in
                 guard let id = step.element?.base as? Key else { return nil }
-                let elements = field.read(parent)
-                guard let index = elements.index(id: id), elements.generation(at: index) == step.generation else { return nil }
-                return elements[index]
+                return field.read(parent)[id: id]
             },
             absence: { id in .missingElement(id: "\(id)") },
             component: { id in ChildPath.Component(name: name, element: "\(id)") },

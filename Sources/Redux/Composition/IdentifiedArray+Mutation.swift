@@ -1,10 +1,11 @@
 import Foundation
 
-// Insertion, removal and reordering. Insertion under a new id takes a new generation; removal
-// drops it; replacing, moving, swapping, sorting and reversing keep every element's generation.
+// Insertion, removal and reordering. Each element's slot (`generations`, see IdentifiedArray)
+// travels with it: insertion under a new id takes a new one; removal drops it; replacing,
+// moving, swapping, sorting and reversing keep every element's slot. Identity is the id alone.
 
 extension IdentifiedArray {
-    /// Appends `element` if its id is new (with a new generation); otherwise changes nothing.
+    /// Appends `element` if its id is new; otherwise changes nothing.
     ///
     /// - Returns: Whether it was inserted, and the index of the element with its id (the
     ///   existing one's when not inserted).
@@ -18,8 +19,8 @@ extension IdentifiedArray {
         return (true, storage.count - 1)
     }
 
-    /// Inserts `element` at `index` (in `0...count`: precondition) if its id is new, with a new
-    /// generation; otherwise changes nothing (the existing element is neither replaced nor moved).
+    /// Inserts `element` at `index` (in `0...count`: precondition) if its id is new; otherwise
+    /// changes nothing (the existing element is neither replaced nor moved).
     ///
     /// - Returns: Whether it was inserted, and the index of the element with its id.
     /// - Complexity: O(*n*): every later element's index is re-recorded.
@@ -35,8 +36,8 @@ extension IdentifiedArray {
         return (true, index)
     }
 
-    /// Replaces the element with `element`'s id in its place (keeping its generation), or
-    /// appends `element` with a new generation if the id is new.
+    /// Replaces the element with `element`'s id in its place, or appends `element` if the id is
+    /// new.
     ///
     /// - Returns: The element replaced, or `nil` if `element` was appended.
     /// - Complexity: O(1) on average (amortised when appending).
@@ -53,7 +54,7 @@ extension IdentifiedArray {
         return old
     }
 
-    /// Removes the element with `id` and its generation.
+    /// Removes the element with `id`.
     ///
     /// - Returns: The element removed, or `nil` if there was none.
     /// - Complexity: O(*n*): every later element's index is re-recorded (O(1) for the last).
@@ -64,7 +65,7 @@ extension IdentifiedArray {
         return remove(at: index)
     }
 
-    /// Removes the element at `index` (a valid index: precondition) and its generation.
+    /// Removes the element at `index` (a valid index: precondition).
     ///
     /// - Complexity: O(*n*): every later element's index is re-recorded (O(1) for the last).
     @inlinable
@@ -87,7 +88,7 @@ extension IdentifiedArray {
         removeElements(atAscending: Array(offsets))
     }
 
-    /// Removes every element and generation.
+    /// Removes every element.
     ///
     /// - Complexity: O(*n*).
     @inlinable
@@ -136,7 +137,7 @@ extension IdentifiedArray {
 
     /// Moves the elements at `source` to just before the element that was at `destination`
     /// (`destination` in `0...count`, every offset valid: preconditions), keeping their
-    /// relative order and their generations — the shape of SwiftUI's `onMove`.
+    /// relative order — the shape of SwiftUI's `onMove`.
     ///
     /// - Complexity: O(*n*) (the span between the moved elements and `destination`).
     @inlinable
@@ -154,7 +155,7 @@ extension IdentifiedArray {
     }
 
     /// Moves the element at `source` so that it ends up at index `destination` (both valid
-    /// indices: precondition), shifting the elements between; generations are kept.
+    /// indices: precondition), shifting the elements between.
     ///
     /// - Complexity: O(|`source` − `destination`|).
     @inlinable
@@ -168,8 +169,7 @@ extension IdentifiedArray {
         reindex(Swift.min(source, destination)..<(Swift.max(source, destination) + 1))
     }
 
-    /// Exchanges the elements at `i` and `j` (valid indices: precondition), with their
-    /// generations.
+    /// Exchanges the elements at `i` and `j` (valid indices: precondition).
     ///
     /// - Complexity: O(1) on average.
     @inlinable
@@ -181,7 +181,7 @@ extension IdentifiedArray {
         positions[storage[j].id] = j
     }
 
-    /// Sorts the elements in place by `areInIncreasingOrder`, keeping their generations.
+    /// Sorts the elements in place by `areInIncreasingOrder`.
     ///
     /// The order is computed before anything moves: if `areInIncreasingOrder` throws, the
     /// error is rethrown and the collection is unchanged.
@@ -193,7 +193,7 @@ extension IdentifiedArray {
         permute(storage.indices, into: order)
     }
 
-    /// Reverses the order of the elements, keeping their generations.
+    /// Reverses the order of the elements.
     ///
     /// - Complexity: O(*n*).
     @inlinable
@@ -216,7 +216,7 @@ extension IdentifiedArray {
 }
 
 extension IdentifiedArray where Element: Comparable {
-    /// Sorts the elements in ascending order, keeping their generations.
+    /// Sorts the elements in ascending order.
     ///
     /// - Complexity: O(*n* log *n*).
     @inlinable

@@ -13,7 +13,7 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 }
 
 extension IdentifiedArray: Equatable where Element: Equatable {
-    /// Whether both hold equal elements in the same order (generations are not compared).
+    /// Whether both hold equal elements in the same order.
     ///
     /// - Complexity: O(*n*).
     @inlinable
@@ -23,7 +23,7 @@ extension IdentifiedArray: Equatable where Element: Equatable {
 }
 
 extension IdentifiedArray: Hashable where Element: Hashable {
-    /// Hashes the elements in order (not the generations).
+    /// Hashes the elements in order.
     ///
     /// - Complexity: O(*n*).
     @inlinable
@@ -44,7 +44,7 @@ extension IdentifiedArray: Encodable where Element: Encodable {
 }
 
 extension IdentifiedArray: Decodable where Element: Decodable {
-    /// Decodes a plain array of elements; each takes a new generation.
+    /// Decodes a plain array of elements.
     ///
     /// - Throws: `DecodingError.dataCorrupted` (naming the id and both offsets) if two elements
     ///   have the same id; any error from decoding the array.
@@ -78,7 +78,7 @@ extension IdentifiedArray: CustomStringConvertible, CustomDebugStringConvertible
 }
 
 extension IdentifiedArray: CustomReflectable {
-    /// A collection mirror of the elements (no generations), so that dumps and state diffs show
+    /// A collection mirror of the elements (no bookkeeping), so that dumps and state diffs show
     /// it as they would show an array. O(*n*) (the elements are copied into the mirror).
     public var customMirror: Mirror {
         Mirror(self, unlabeledChildren: storage, displayStyle: .collection)

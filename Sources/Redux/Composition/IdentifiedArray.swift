@@ -4,18 +4,23 @@
 /// The idea comes from The Composable Architecture's `IdentifiedArray`; this type is written
 /// for this library. It behaves like an array (a `RandomAccessCollection` with `Int` indices
 /// from 0, in insertion order unless moved or sorted) with a dictionary from id to index beside
-/// it, and it keeps, for each element, the *generation* of its instance:
+/// it.
 ///
-/// - inserting an element under an id the collection does not hold takes a new generation
-///   (so an element removed and re-inserted with the same id is a new instance);
-/// - mutating an element in place, replacing the element stored for an id, moving, swapping,
-///   sorting and reversing keep generations;
-/// - removing an element drops its generation.
+/// **A row is its id.** When a child feature is lifted over the collection (see
+/// <doc:Composition>), the element with an id is one child instance for as long as that id is in
+/// the collection at the end of every reducer chain. Rebuilding the collection from the old
+/// elements, sorting, filtering, moving, reassigning it, or replacing an element with one that
+/// has the same id — in one reducer or across the reducers of one chain — keeps the instance
+/// and its work in flight:
 ///
-/// The store uses generations to cancel the effects of a removed child and to drop what they
-/// send, even when an equal element with the same id has taken its place. Generations are not
-/// part of the value: `==`, `hash(into:)`, `Codable`, descriptions and the mirror see only the
-/// elements.
+/// ```swift
+/// let old = state.rows
+/// state.rows = IdentifiedArray(uniqueElements: results.map { old[id: $0.id] ?? Row($0) })
+/// ```
+///
+/// An id that is absent when a reducer chain ends ends its instance: its effects are cancelled
+/// and what they still send is dropped; the id added again by a later action is a new instance.
+/// `==`, `hash(into:)`, `Codable`, descriptions and the mirror see only the elements.
 ///
 /// Ids must stay unique: an operation that would make two elements share an id stops the
 /// program with a message naming the id (inserting an existing id is not such an operation — it
@@ -30,7 +35,11 @@
 public struct IdentifiedArray<Element: Identifiable> {
     /// The elements, in order.
     @usableFromInline var storage: [Element]
-    /// The generation of `storage[i]` at `i` (same count as `storage`, never 0).
+    /// A per-element slot beside `storage[i]` at `i` (same count as `storage`, never 0): a
+    /// number taken when the element is inserted under an id the collection did not hold, moved
+    /// with its element (moves, swaps, sorts, in-place mutation and replacement by id keep it)
+    /// and dropped with it. Not identity (an element instance is its id, see <doc:Composition>):
+    /// per-element bookkeeping that travels with the element. Called its *generation* below.
     @usableFromInline var generations: [UInt64]
     /// The index in `storage` of each id (one entry per element).
     @usableFromInline var positions: [Element.ID: Int]
@@ -47,8 +56,7 @@ public struct IdentifiedArray<Element: Identifiable> {
 
     /// A collection of `elements` in their order; their ids must be unique.
     ///
-    /// Every element takes a new generation. Stops the program (precondition failure naming the
-    /// id) if two elements share an id.
+    /// Stops the program (precondition failure naming the id) if two elements share an id.
     ///
     /// - Complexity: O(*n*) on average.
     @inlinable
@@ -123,8 +131,8 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// The element with `id`, or `nil`.
     ///
     /// Setting `nil` removes the element (O(*n*)); setting an element for an id the collection
-    /// does not hold appends it with a new generation; setting one for an existing id replaces
-    /// that element in its place and keeps its generation. A mutation through this subscript
+    /// does not hold appends it; setting one for an existing id replaces that element in its
+    /// place. A mutation through this subscript
     /// (`array[id: id]?.count += 1`) changes the element in place, without copying it. The
     /// element set must have the id it is set under: anything else stops the program with a
     /// message naming both ids.

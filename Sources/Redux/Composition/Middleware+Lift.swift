@@ -109,8 +109,10 @@ extension Middleware {
 
     /// Lifts this middleware over the elements of an ``IdentifiedArray``: an
     /// ``ElementAction/element(id:action:)`` reaches it with that element's state; a missing id
-    /// is passed by with a `.childAbsent` warning. The work of a removed element is cancelled;
-    /// moving elements does not touch it; a removed and re-inserted element is a new instance.
+    /// is passed by with a `.childAbsent` warning. A row is its id: the work of an id absent at
+    /// the end of a reducer chain is cancelled; moving, sorting, filtering or rebuilding the
+    /// collection does not touch the work of the ids still there; an id added again by a later
+    /// action is a new instance.
     /// The install hook does not run.
     ///
     /// Complexity: O(1) per action (one hash lookup of the id).

@@ -9,9 +9,17 @@
 /// writing a new value over the old one in one step looks exactly like mutating it, so the
 /// store sees such a child as gone only when it is `nil` after a reducer chain.
 ///
+/// `Presented` is the explicit way to give a child a new identity at each showing, whatever its
+/// id: an `Identifiable` child in a plain optional, like a collection element, is its id (see
+/// <doc:Composition>), and shown again with the same id within one reducer chain it is the same
+/// instance.
+///
 /// The generation is not part of the value: `==`, `hash(into:)`, `Codable`, the description and
-/// the mirror see ``value`` only (decoding wraps a new instance, with a new generation).
-/// Replace a child by assigning `Presented(newValue)`; mutate it by writing through it.
+/// the mirror see ``value`` only. A decoded `Presented` is a new showing: decoding wraps a new
+/// instance, with a new generation, so state restored or imported from an archive and set into
+/// the store ends the work of the instances it replaces at the end of that reducer chain, even
+/// when the decoded value is equal to the one shown. Replace a child by assigning
+/// `Presented(newValue)`; mutate it by writing through it.
 ///
 /// The idea of telling a presented child's instances apart comes from The Composable
 /// Architecture's presentation state; this type is written for this library.
@@ -84,7 +92,7 @@ extension Presented: Encodable where Value: Encodable {
 
 extension Presented: Decodable where Value: Decodable {
     /// Decodes the value (as encoded by ``encode(to:)``) as a new instance, with a new
-    /// generation.
+    /// generation: a new showing (restored or imported state starts a new instance).
     @inlinable
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -14,9 +14,10 @@
 ///   changes nothing, and is logged as a `.childAbsent` warning; the other reducers still see it.
 /// - **Effects.** The child's effects send parent actions (embedded), and their cancellation ids
 ///   are scoped to the child's place in the tree (and element id), so two instances of one child
-///   feature never cancel each other. When an instance goes away (its state is `nil`, another
-///   case, another id or generation, or removed from its collection after a reducer chain), its
-///   effects are cancelled and nothing they send is reduced (see <doc:Composition>).
+///   feature never cancel each other. When an instance goes away (at the end of a reducer chain
+///   its state is `nil`, another case, another id or a new ``Presented`` value, or its id is no
+///   longer in its collection), its effects are cancelled and nothing they send is reduced (see
+///   <doc:Composition>).
 /// - **Log.** The lifted reducer keeps the child's `id`; its events carry the ``ChildPath``
 ///   (`profile/rows[3]`) in ``ComponentStep/path``.
 ///
@@ -143,10 +144,15 @@ extension Reducer {
     /// Lifts this reducer over the elements of an ``IdentifiedArray``: an
     /// ``ElementAction/element(id:action:)`` reaches the reducer of the element with that id.
     ///
-    /// A missing id is skipped with a `.childAbsent` warning. A removed element's effects are
-    /// cancelled; moving elements neither cancels nor restarts them; an element removed and
-    /// re-inserted with the same id is a new instance (its generation), which never gets the
-    /// old one's results. Element effects' ids are scoped to the element.
+    /// A missing id is skipped with a `.childAbsent` warning. A row is its id: the element with
+    /// an id is one instance for as long as the id is in the collection at the end of every
+    /// reducer chain, so rebuilding, sorting, filtering, moving or reassigning the collection, or
+    /// replacing an element with one of the same id — in one reducer or across the reducers of one
+    /// chain — neither cancels nor restarts its effects. An id absent when a chain has ended has
+    /// its effects cancelled, and nothing they send is reduced; the id added again by a later
+    /// action is a new instance, which never gets the old one's results. An element renamed by
+    /// its own reducer is a new instance under its new id. Element effects' ids are scoped to the
+    /// element.
     ///
     /// Complexity: O(1) per action (one hash lookup of the id).
     @inlinable

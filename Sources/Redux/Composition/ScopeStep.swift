@@ -1,7 +1,6 @@
 /// One level of a child instance's identity, as an effect carries it: the lift's name, and what
 /// tells this instance from another one at the same place — the element id (a collection
-/// element, or an `Identifiable` child), the generation (an ``IdentifiedArray`` element or a
-/// ``Presented`` child), or nothing (a stored child, which never goes away, or a plain optional
+/// element, or an `Identifiable` child), the generation (a ``Presented`` child), or nothing (a stored child, which never goes away, or a plain optional
 /// or enum-case child, which is gone only when it is `nil` or another case after a reducer chain).
 ///
 /// Effect ids are scoped by the steps above them, so two instances never cancel each other.

@@ -27,7 +27,7 @@ extension Store {
     }
 
     /// Asks the owning component's lift whether the instance at the lifetime's path is in the
-    /// current state (same id, same generation, same case).
+    /// current state (same id, same `Presented` generation, same case).
     @usableFromInline
     func liftedInstanceIsPresent(_ lifetime: InstanceLifetime) -> Bool {
         switch lifetime.owner {

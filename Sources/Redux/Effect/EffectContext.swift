@@ -171,8 +171,8 @@ final class ChildEffectSource<Parent: Sendable, ParentAction: Sendable, Child: S
         return parent.dispatchTracked(access.embed(key, action), file: file, line: line).mapped(extract: { access.route($0)?.action })
     }
 
-    /// Reads the child from the parent's state: only that very instance (same id, generation,
-    /// case), else `CancellationError`.
+    /// Reads the child from the parent's state: only that very instance (same id, `Presented`
+    /// generation, case), else `CancellationError`.
     override func read<Value: Sendable>(_ body: @escaping @MainActor @Sendable (Child) -> Value) async throws -> Value {
         let access = self.access
         let step = self.step

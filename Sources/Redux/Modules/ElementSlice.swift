@@ -20,11 +20,14 @@
 /// through), and ``dispatch(_:file:line:)``
 /// dispatches nothing; it logs a `.detachedSlice` warning event instead (``LogEvent/Kind``),
 /// whose action is the root action that was not dispatched and whose path names the element
-/// (`rows[3]`). An element removed and added again with the same id is a new instance (the
-/// collection gives it a new generation, as for the composition lifts, see <doc:Composition>):
-/// the old slice stays detached and never reaches the new element; `store.slice(map, id:)`
-/// makes a slice for it. The slice finds out when it is used (read or dispatched through); the
-/// store does not track slices.
+/// (`rows[3]`). The slice finds out when it is used (read or dispatched through); the store
+/// does not track slices. The element is its id, as for the composition lifts (see
+/// <doc:Composition>): an element replaced with one of the same id, or a collection rebuilt,
+/// sorted or filtered, keeps the slice attached; a slice used while its id was absent stays
+/// detached and never reaches an element added again with that id (`store.slice(map, id:)`
+/// makes a slice for it). The limit of a slice checked when used, the same an `Identifiable`
+/// optional's slice has: an id removed and added again between two uses of the slice is not
+/// seen as gone, and the slice reads and reaches the new element.
 ///
 /// Lifetime: like a ``StoreSlice``, it holds its store weakly (a slice whose store is gone is
 /// detached) and the store keeps nothing of it. Isolation: main actor.
@@ -42,7 +45,7 @@ where Element.ID: Sendable {
 
     @usableFromInline weak var store: Store<Root, RootAction>?
     @usableFromInline let map: ElementModuleMap<Root, RootAction, Element, LocalAction>
-    /// The instance this slice was made for: the element's id and generation.
+    /// The instance this slice was made for: the element's id.
     @usableFromInline let instance: ScopeStep
     @exclusivity(unchecked) @usableFromInline var last: Element
     @exclusivity(unchecked) @usableFromInline var detached = false

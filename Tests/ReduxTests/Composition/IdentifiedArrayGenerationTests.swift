@@ -2,9 +2,10 @@ import Foundation
 @testable import Redux
 import Testing
 
-/// Issue 7, lifetimes: an element's generation is taken when its id enters the collection and
-/// kept while that instance lives in it — mutated, replaced by id, moved, swapped, sorted — so
-/// that the store can tell a removed and re-inserted element from the one it replaced.
+/// The per-element slot of an ``IdentifiedArray`` (its *generation*): taken when an id enters
+/// the collection and carried with its element — mutated, replaced by id, moved, swapped,
+/// sorted — and dropped with it. It is bookkeeping that travels with the element, not identity:
+/// a row is its id, and the lift sees the same instance whatever happens to the slot.
 @Suite("IdentifiedArray generations", .timeLimit(.minutes(1)))
 struct IdentifiedArrayGenerationTests {
     private func sample() -> IdentifiedArray<Row> {
@@ -78,6 +79,37 @@ struct IdentifiedArrayGenerationTests {
         #expect(rows.ids == [2, 3])
         #expect(generationsByID(rows) == before.filter { [2, 3].contains($0.key) })
         expectConsistent(rows)
+    }
+
+    /// A row is its id: the lift's identity of an element (its scope step) and its lookup of the
+    /// instance are the same after the element is re-inserted, the collection rebuilt, sorted or
+    /// filtered, though the re-inserted or rebuilt elements' slots are new.
+    @Test func anElementsInstanceIsItsIdNotItsGeneration() {
+        struct Parent: Sendable { var rows: IdentifiedArray<Row> }
+        enum ParentAction: Sendable { case rows(ElementAction<Int, Never>) }
+        let access = ChildAccess<Parent, ParentAction, Row, Never, Int>.elements(
+            \Parent.rows, name: "rows",
+            actions: Embedding(extract: { if case .rows(let a) = $0 { a } else { nil } }, embed: ParentAction.rows))
+        var parent = Parent(rows: sample())
+        let step = access.step(parent, 3)
+        #expect(step != nil)
+        #expect(step?.generation == 0, "no generation in an element's identity")
+        let generation = parent.rows.generation(of: 3)
+        let removed = parent.rows.remove(id: 3)!
+        #expect(access.alive(parent, step!) == nil, "absent now")
+        parent.rows.insert(removed, at: 0)
+        #expect(parent.rows.generation(of: 3) != generation, "a new slot")
+        #expect(access.step(parent, 3) == step, "the same instance")
+        #expect(access.alive(parent, step!) == removed)
+        let old = parent.rows
+        parent.rows = IdentifiedArray(uniqueElements: [5, 3, 1].map { old[id: $0] ?? Row($0) })
+        #expect(access.step(parent, 3) == step)
+        #expect(access.alive(parent, step!) == removed)
+        parent.rows.sort()
+        parent.rows.removeAll { $0.id != 3 }
+        #expect(access.step(parent, 3) == step)
+        #expect(access.alive(parent, step!) == removed)
+        #expect(access.step(parent, 4) == nil)
     }
 
     @Test func reinsertingARemovedIDTakesANewGeneration() {

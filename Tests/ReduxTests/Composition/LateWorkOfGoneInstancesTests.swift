@@ -173,7 +173,7 @@ struct LiftedMiddlewareLateWorkTests {
                 switch order {
                 case 0: store.dispatch(contentsOf: [.showSheet(1), .sheet(trigger), .dismissSheet, .showSheet(1),
                                                     .present(1), .presented(trigger), .present(1),
-                                                    .addRow(1), .rows(.element(id: 1, action: trigger)), .replaceRow(1)])
+                                                    .addRow(1), .rows(.element(id: 1, action: trigger)), .removeRow(1), .addRow(1)])
                 case 1: store.dispatch(contentsOf: [.showSheet(1), .dismissSheet, .sheet(trigger), .showSheet(1),
                                                     .present(1), .dismissPresented, .presented(trigger), .present(1),
                                                     .addRow(1), .removeRow(1), .rows(.element(id: 1, action: trigger)), .addRow(1)])
@@ -206,7 +206,7 @@ struct LiftedMiddlewareLateWorkTests {
         #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
     }
 
-    @Test func aLiftedTaskReadsItsRowAndThrowsOnceTheRowIsReplaced() async throws {
+    @Test func aLiftedTaskReadsItsRowAndThrowsOnceTheRowIsRemovedEvenWhenALaterActionAddsItAgain() async throws {
         let clock = TestClock()
         let reads = SharedList<String>()
         let reader = Middleware<Job, JobAction>(id: "reader") { context in
@@ -221,7 +221,8 @@ struct LiftedMiddlewareLateWorkTests {
         store.dispatch(.addRow(1), .addRow(2))
         store.dispatch(.rows(.element(id: 2, action: .stop)))
         try await Task.sleep(for: .milliseconds(100))
-        store.dispatch(.replaceRow(2))
+        store.dispatch(.removeRow(2))
+        store.dispatch(.addRow(2))
         await clock.advance(by: jobDuration * 2)
         try await store.settled(timeout: patience)
         #expect(reads.values == ["before Optional(2)", "after threw"])
@@ -283,7 +284,7 @@ struct LiftedMiddlewareLateWorkTests {
             store.dispatch(.addRow(1))
             store.dispatch(.rows(.element(id: 1, action: .stop)))
             Task.detached {
-                if replace { store.dispatch(.replaceRow(1)) }
+                if replace { store.dispatch(contentsOf: [.removeRow(1), .addRow(1)]) }
                 queued.value = true
             }
             r7bSpin { queued.value }
@@ -291,8 +292,9 @@ struct LiftedMiddlewareLateWorkTests {
             r7bSpin { thrown.value }
             r7bSpin { store.activeTaskCount == 0 }  // the task queued its error and ended
             try await store.settled(timeout: patience)
-            // Without a replacement the recovery lands on row 1; with one, the new row 1 (a new
-            // instance) must not get the old instance's result.
+            // Without a replacement the recovery lands on row 1; with one (removed by one action,
+            // added again by the next), the new row 1 (a new instance) must not get the old
+            // instance's result.
             #expect(store.state.rows[id: 1]?.count == (replace ? 0 : 1), "replace=\(replace)")
         }
     }
@@ -328,7 +330,8 @@ struct LiftedMiddlewareLateWorkTests {
 @MainActor
 struct RemovedChildEffectErrorTests {
     /// The same as the task-error case, for a lifted reducer's effect: its error, recovered by a
-    /// lifted resolver, reaches the element that replaced the one whose effect threw.
+    /// lifted resolver, never reaches the element that a later action added with the id of the
+    /// one whose effect threw.
     @Test func aRemovedRowsEffectErrorIsNotRecoveredIntoItsSuccessor() async throws {
         for replace in [false, true] {
             let gate = SharedValue(false), thrown = SharedValue(false), queued = SharedValue(false)
@@ -353,7 +356,7 @@ struct RemovedChildEffectErrorTests {
             store.dispatch(.addRow(1))
             store.dispatch(.rows(.element(id: 1, action: .stop)))
             Task.detached {
-                if replace { store.dispatch(.replaceRow(1)) }
+                if replace { store.dispatch(contentsOf: [.removeRow(1), .addRow(1)]) }
                 queued.value = true
             }
             r7bSpin { queued.value }

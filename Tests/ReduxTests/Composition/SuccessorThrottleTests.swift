@@ -57,11 +57,35 @@ struct IdentifiedSuccessorThrottleTests {
         let store = makeHomeStore(job: job, clock: clock)
         store.dispatch(contentsOf: [.showSheet(1), .sheet(.echo), .dismissSheet, .showSheet(1), .sheet(.echo)])
         store.dispatch(contentsOf: [.present(1), .presented(.echo), .dismissPresented, .present(1), .presented(.echo)])
-        store.dispatch(contentsOf: [.addRow(1), .rows(.element(id: 1, action: .echo)), .replaceRow(1), .rows(.element(id: 1, action: .echo))])
+        store.dispatch(contentsOf: [.addRow(1), .rows(.element(id: 1, action: .echo)), .removeRow(1), .addRow(1), .rows(.element(id: 1, action: .echo))])
         await clock.advance(by: .seconds(3))
         try await store.settled(timeout: .seconds(20))
         #expect(store.state.sheet?.count == 1, "Job? (by id)")
         #expect(store.state.presented?.value.count == 1, "Presented")
         #expect(store.state.rows[id: 1]?.count == 1, "row")
+    }
+
+    /// A row is its id: a row removed and added again inside one reducer is the same instance, so
+    /// it keeps its throttle window — the second send is held to the window's end, and both land
+    /// in the row that holds the id.
+    @Test func aRowReplacedInsideOneReducerKeepsItsThrottleWindowAndBothSendsLand() async throws {
+        let job = Reducer<Job, JobAction>(id: "job", effects: { state, action in
+            switch action {
+            case .echo: return Effect<JobAction>.send(.increment).throttle(id: "t", for: .seconds(1), latest: true)
+            case .increment:
+                state.count += 1
+                return .none
+            default: return .none
+            }
+        })
+        let clock = TestClock()
+        let store = makeHomeStore(job: job, clock: clock)
+        store.dispatch(contentsOf: [.addRow(1), .rows(.element(id: 1, action: .echo)), .replaceRow(1), .rows(.element(id: 1, action: .echo))])
+        try await store.quiescent(timeout: .seconds(60))
+        #expect(store.state.rows[id: 1]?.count == 1, "the leading send; the second is held in the window")
+        await clock.advance(by: .seconds(3))
+        try await store.settled(timeout: .seconds(60))
+        #expect(store.state.rows[id: 1]?.count == 2, "the held send lands at the window's end")
+        #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
     }
 }

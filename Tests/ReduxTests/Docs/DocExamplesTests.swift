@@ -197,6 +197,17 @@ struct DocExamplesTests {
         try await store.settled(timeout: patience)
     }
 
+    @Test func showingFreshResultsKeepsTheRowsStillThereAndTheirState() {
+        var screen = SearchScreen()
+        showResults([SearchHit(id: 1, title: "a"), SearchHit(id: 2, title: "b")], in: &screen)
+        screen.rows[id: 1]?.isSaving = true
+        showResults([SearchHit(id: 3, title: "c"), SearchHit(id: 1, title: "a2")], in: &screen)
+        #expect(screen.rows.ids == [3, 1])
+        #expect(screen.rows[id: 1]?.isSaving == true, "row 1 kept as it was")
+        #expect(screen.rows[id: 1]?.title == "a")
+        #expect(screen.rows[id: 3] == SearchRow(SearchHit(id: 3, title: "c")))
+    }
+
     @Test func theCaseLiftRunsOnlyWhileItsCaseIsCurrentAndThePresentedSheetIsReached() {
         var state = Stove()
         let reduce = { (action: StoveAction) in for reducer in stoveReducers { _ = reducer.reduce(&state, action) } }

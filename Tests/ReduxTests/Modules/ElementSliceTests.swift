@@ -3,8 +3,9 @@ import Testing
 
 /// Per-element slices: one per element of an identified collection, by id, for a list's rows.
 /// A slice whose element was removed reads its last value, dispatches nothing (a
-/// `.detachedSlice` warning whose action is the undispatched root action) and says so; an
-/// element removed and added again with the same id is a new instance the old slice never reaches.
+/// `.detachedSlice` warning whose action is the undispatched root action) and says so. A row is
+/// its id, and a slice is checked when used: a row replaced with the same id stays attached; a
+/// slice used while its id was absent stays detached; one not used in between sees the new row.
 @Suite("Element slices detach when their element is removed", .timeLimit(.minutes(1)))
 @MainActor
 struct ElementSliceTests {
@@ -95,14 +96,33 @@ struct ElementSliceTests {
         #expect(row.isDetached)
     }
 
-    @Test func aRowRemovedAndAddedAgainWithTheSameIdIsANewInstance() throws {
+    /// A row is its id: a row replaced with the same id inside one reducer is the same row, and
+    /// its slice follows it.
+    @Test func aRowReplacedWithTheSameIdInsideOneReducerKeepsItsSlice() throws {
+        let log = LogRecorder<SliceAppAction>()
+        let store = makeSliceStore(onLog: log.handler)
+        store.dispatch(.addRow(1))
+        let slice = try #require(store.slice(SliceMaps.rows, id: 1))
+        store.dispatch(.replaceRow(1))
+        #expect(!slice.isDetached, "the same id at the end of the chain: the same row")
+        #expect(slice.title == "new row 1")
+        slice.dispatch(.toggle)
+        #expect(store.state.rows[id: 1]?.done == true)
+        #expect(log.detachedSliceWarnings.isEmpty)
+    }
+
+    /// A slice is checked when it is used; the store does not track it. Used while its row was
+    /// absent, it is detached for good, even once the id is added again.
+    @Test func aSliceUsedWhileItsRowWasAbsentStaysDetachedWhenTheIdComesBack() throws {
         let log = LogRecorder<SliceAppAction>()
         let store = makeSliceStore(onLog: log.handler)
         store.dispatch(.addRow(1))
         let old = try #require(store.slice(SliceMaps.rows, id: 1))
+        store.dispatch(.removeRow(1))
+        #expect(old.isDetached)
         store.dispatch(.replaceRow(1))
         #expect(store.state.rows[id: 1]?.title == "new row 1")
-        #expect(old.isDetached, "the same id, a new generation")
+        #expect(old.isDetached, "detached for good")
         #expect(old.title == "row 1", "its last value, not the new row's")
         old.dispatch(.toggle)
         #expect(store.state.rows[id: 1]?.done == false, "the new row is not reached")
@@ -111,6 +131,23 @@ struct ElementSliceTests {
         new.dispatch(.toggle)
         #expect(store.state.rows[id: 1]?.done == true)
         #expect(old.isDetached, "still detached")
+    }
+
+    /// The limit of a slice checked when used (the same as an `Identifiable` optional's): a row
+    /// removed by one action and added again by a later one, with no use of the slice in
+    /// between, is seen by the old slice as its row.
+    @Test func aSliceNotUsedWhileItsRowWasRemovedAndAddedAgainSeesTheNewRow() throws {
+        let log = LogRecorder<SliceAppAction>()
+        let store = makeSliceStore(onLog: log.handler)
+        store.dispatch(.addRow(1))
+        let old = try #require(store.slice(SliceMaps.rows, id: 1))
+        store.dispatch(.removeRow(1))
+        store.dispatch(.replaceRow(1))
+        #expect(!old.isDetached, "not used while the row was absent")
+        #expect(old.title == "new row 1")
+        old.dispatch(.toggle)
+        #expect(store.state.rows[id: 1]?.done == true, "it reaches the row that holds its id")
+        #expect(log.detachedSliceWarnings.isEmpty)
     }
 
     @Test func aWarningFromInsideThePipelineFollowsTheCurrentActionsTerminal() throws {

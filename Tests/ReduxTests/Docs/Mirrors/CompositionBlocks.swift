@@ -123,6 +123,33 @@ let stoveReducers = [
     countdown.lift(state: \Stove.burners, action: Embedding(\.burners, embed: StoveAction.burners)),
 ]
 
+// Search results shown as rows: a row is its id, so rebuilding the rows from fresh results
+// keeps the work of every row still there.
+struct SearchHit: Sendable, Equatable {
+    let id: Int
+    let title: String
+}
+
+struct SearchRow: Sendable, Equatable, Identifiable {
+    let id: Int
+    var title: String
+    var isSaving = false
+
+    init(_ hit: SearchHit) {
+        id = hit.id
+        title = hit.title
+    }
+}
+
+struct SearchScreen: Sendable, Equatable {
+    var rows: IdentifiedArray<SearchRow> = []
+}
+
+func showResults(_ results: [SearchHit], in state: inout SearchScreen) {
+    let old = state.rows
+    state.rows = IdentifiedArray(uniqueElements: results.map { old[id: $0.id] ?? SearchRow($0) })
+}
+
 @MainActor
 func burnerLifetimes(_ store: Store<Stove, StoveAction>) {
     store.dispatch(.addBurner(1), .addBurner(2))
