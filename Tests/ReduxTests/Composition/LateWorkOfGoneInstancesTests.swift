@@ -10,13 +10,17 @@ import Testing
 
 private struct R7bBoom: Error {}
 
-/// Blocks the main thread (so no scheduled main-actor turn can run) until `condition` holds.
+/// Blocks the main thread (so no scheduled main-actor turn can run) until `condition` holds;
+/// fails the test if it does not within `patience` (a guard against a hang: under load the
+/// condition may take seconds, and going on without it would test another order).
 @MainActor
-private func r7bSpin(_ condition: () -> Bool) {
-    let deadline = Date().addingTimeInterval(10)
-    while !condition() && Date() < deadline { usleep(1_000) }
+private func r7bSpin(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+    let held = blockUntil(condition)
+    #expect(held, "r7bSpin: the condition did not hold within \(patience)", sourceLocation: sourceLocation)
 }
 
+/// Waits until the test opens `gate` (or the waiting task is cancelled). The 2 ms sleep is only
+/// the polling interval of a condition wait.
 private func r7bWait(_ gate: SharedValue<Bool>) async {
     while !gate.value && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(2)) }
 }
@@ -220,7 +224,9 @@ struct LiftedMiddlewareLateWorkTests {
         let store = makeHomeStore(clock: clock, middlewares: [reader.lift(state: \Home.rows, action: .rows)])
         store.dispatch(.addRow(1), .addRow(2))
         store.dispatch(.rows(.element(id: 2, action: .stop)))
-        try await Task.sleep(for: .milliseconds(100))
+        // The task's first read happens while row 2 is still the one it started for: wait for
+        // it (a condition, not a fixed time), then replace the row.
+        #expect(await yieldUntil { reads.values.count == 1 }, "the task made its first read")
         store.dispatch(.replaceRow(2))
         await clock.advance(by: jobDuration * 2)
         try await store.settled(timeout: patience)

@@ -20,7 +20,7 @@ struct SuccessorThrottleTests {
         )
         store.dispatch(contentsOf: [.child(.throttled), .dismiss, .show, .child(.throttled)])
         await clock.advance(by: .seconds(3))
-        try await store.settled(timeout: .seconds(20))
+        try await store.settled(timeout: patience)
         #expect(store.state.child == R7bPlain(n: 1))
         #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
         // Same with the dismissal in its own call.
@@ -29,12 +29,12 @@ struct SuccessorThrottleTests {
         store.dispatch(.show)
         store.dispatch(.child(.throttled))
         await clock.advance(by: .seconds(3))
-        try await store.settled(timeout: .seconds(20))
+        try await store.settled(timeout: patience)
         #expect(store.state.child == R7bPlain(n: 1))
         // And debounce.
         store.dispatch(contentsOf: [.dismiss, .show, .child(.debounced), .dismiss, .show, .child(.debounced)])
         await clock.advance(by: .seconds(3))
-        try await store.settled(timeout: .seconds(20))
+        try await store.settled(timeout: patience)
         #expect(store.state.child == R7bPlain(n: 1))
         #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
     }
@@ -59,7 +59,7 @@ struct IdentifiedSuccessorThrottleTests {
         store.dispatch(contentsOf: [.present(1), .presented(.echo), .dismissPresented, .present(1), .presented(.echo)])
         store.dispatch(contentsOf: [.addRow(1), .rows(.element(id: 1, action: .echo)), .replaceRow(1), .rows(.element(id: 1, action: .echo))])
         await clock.advance(by: .seconds(3))
-        try await store.settled(timeout: .seconds(20))
+        try await store.settled(timeout: patience)
         #expect(store.state.sheet?.count == 1, "Job? (by id)")
         #expect(store.state.presented?.value.count == 1, "Presented")
         #expect(store.state.rows[id: 1]?.count == 1, "row")

@@ -36,7 +36,7 @@ struct TaskErrorOrderingTests {
             }
         )
         let outcome = try await store.dispatchTracked(.mark("go")).outcome
-        try await store.settled(timeout: .seconds(20))
+        try await store.settled(timeout: patience)
         #expect("\(outcome)" == "reduced")
         #expect(kinds.values == ["terminal reduced", "effectFailed", "resolved ignoredReduce"])
     }

@@ -219,6 +219,9 @@ struct WaitForEffectsTests {
         if parentTracked { _ = store.dispatchTracked(.start) } else { store.dispatch(.start) }
         #expect(await secondStarted.waitOpened(ifCancelled: .stopWaiting))
         // A correct wait cannot return before `release` opens: give a wrong one time to show.
+        // Real time, and only a chance to catch a wrong wait: its result is ignored, and the
+        // proof is `releasedWhenItReturned`, recorded when the wait returns. A loaded machine can
+        // only shorten the window (a wrong wait might go unseen), never fail a correct one.
         _ = await returned.waitOpened(within: .milliseconds(300), ifCancelled: .stopWaiting)
         release.open()
         #expect(await returned.waitOpened(ifCancelled: .stopWaiting))

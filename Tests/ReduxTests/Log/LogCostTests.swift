@@ -28,7 +28,7 @@ struct LogCostTests {
         await Task.detached {
             for _ in 0..<10 { store.dispatch(contentsOf: actions) }
         }.value
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         return store
     }
 

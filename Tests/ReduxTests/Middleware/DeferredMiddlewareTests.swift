@@ -46,7 +46,7 @@ struct DeferredMiddlewareTests {
         store.dispatch(.increment)
         gate.open()
         let outcome = try await ticket.outcome
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         return (outcome.description, trail.values, store.state.reduced)
     }
 
@@ -159,7 +159,7 @@ struct DeferredMiddlewareTests {
         let ticket = store.dispatchTracked(.increment)
         // The main actor stays busy in this synchronous wait: a handler that needed the main
         // actor could not start before it timed out.
-        #expect(waitForSignal(running, within: .seconds(5)), "the handler did not run while the main actor was busy")
+        #expect(waitForSignal(running), "the handler did not run while the main actor was busy")
         #expect(try await ticket.outcome.description == "reduced")
     }
 
@@ -191,7 +191,7 @@ struct DeferredMiddlewareTests {
         let ticket = store.dispatchTracked(.tag("slow"))
         gate.open()
         #expect(try await ticket.outcome.description == "reduced")
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(store.state.reduced == [.add(100), .tag("slow")])
         #expect(trail.values == ["before tag(slow)", "before add(100)", "after add(100) at count 0", "after tag(slow) at count 100"])
     }

@@ -117,7 +117,7 @@ struct ProjectedModuleTests {
     @Test func projectedModuleRunsEffectsOnItsStoreAndDoesNotRecordTheirActions() async throws {
         let module = ProjectedModule(initialState: ProjectedProfileState(), reducers: [Feature.effectReducer])
         module.dispatch(.renameLater("Grace"))
-        try await module.settled(timeout: .seconds(5))
+        try await module.settled(timeout: patience)
         #expect(module.state.name == "Grace", "the effect's action was dispatched to the inner store and reduced")
         #expect(module.actions == [.renameLater("Grace")])
     }

@@ -61,7 +61,7 @@ struct ObservationTests {
         let observer = CountObserver(store)
         let actions = Array(repeating: PipeAction.increment, count: 200) + [.ignored]
         await Task.detached { store.dispatch(contentsOf: actions) }.value
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(store.count == 200)
         #expect((1...200).contains(observer.notifications))
         #expect(observer.seen.last == 200, "a notification followed the last handled action")

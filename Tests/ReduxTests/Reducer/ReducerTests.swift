@@ -120,7 +120,7 @@ struct ReducerTests {
         #expect(bufferAddress() == original, "main-actor dispatch")
 
         await Task.detached { store.dispatch(.add(5)) }.value
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(bufferAddress() == original, "remote dispatch")
 
         #expect(try await store.dispatchTracked(.tag("deferred")).outcome.description == "reduced")

@@ -64,9 +64,10 @@ final class TraceRecorder: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` on the main actor until it holds or `timeout` passes.
+/// Polls `condition` on the main actor until it holds or `timeout` passes (a guard against a
+/// hang, by default `patience`: the wait ends as soon as the condition holds).
 @MainActor
-func eventually(_ timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+func eventually(_ timeout: Duration = patience, _ condition: () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while clock.now < deadline {
