@@ -316,8 +316,9 @@ struct LiftedMiddlewareLateWorkTests {
             seen.append("\(context.action)")
             return .exit(.reduceAs(.decrement))
         }
+        let diagnostics = DiagnosticLines()
         let store = makeHomeStore(clock: TestClock(), middlewares: [thrower],
-                                  resolvers: [spy.lift(state: \Home.sheet, action: .sheet)])
+                                  resolvers: [spy.lift(state: \Home.sheet, action: .sheet)], diagnostics: diagnostics)
         let a = store.dispatchTracked(.note("x"))
         let b = store.dispatchTracked(.other(.stop))
         let c = store.dispatchTracked(.sheet(.stop))   // sheet is nil
@@ -327,6 +328,12 @@ struct LiftedMiddlewareLateWorkTests {
         let dOutcome = try await d.outcome; #expect(dOutcome == .recovered(.reduceAs(.sheet(.decrement)), reduced: true), "\(dOutcome)")
         #expect(seen.values == ["stop"])
         #expect(store.state.sheet?.count == -1)
+        // The three errors no resolver handled, each reported once (captured).
+        diagnostics.expect([
+            "action note(\"x\") failed with no resolver handling it: R7bBoom()",
+            "action other(ReduxTests.JobAction.stop) failed with no resolver handling it: R7bBoom()",
+            "action sheet(ReduxTests.JobAction.stop) failed with no resolver handling it: R7bBoom()",
+        ])
     }
 }
 

@@ -16,12 +16,14 @@ struct ResolverLiftTests {
         }
         var initial = Home()
         initial.fixed.count = 5
-        let store = makeHomeStore(middlewares: [stopThrows], resolvers: [recover.lift(state: \Home.fixed, action: .fixed)], initial, clock: TestClock())
+        let diagnostics = DiagnosticLines()
+        let store = makeHomeStore(middlewares: [stopThrows], resolvers: [recover.lift(state: \Home.fixed, action: .fixed)], initial, clock: TestClock(), diagnostics: diagnostics)
         let own = store.dispatchTracked(.fixed(.stop))
         let foreign = store.dispatchTracked(.other(.stop))
         #expect(try await own.outcome == .recovered(.done, reduced: false))
         #expect(try await foreign.outcome == .failed(Boom()))
         #expect(seen.values == ["stop count=5"])
+        diagnostics.expect(["action other(ReduxTests.JobAction.stop) failed with no resolver handling it: Boom()"])
     }
 
     @Test func itsReduceAsIsEmbedded() async throws {

@@ -13,6 +13,7 @@ struct DeferredMiddlewareTests {
         _ gate: Gate,
         _ trail: SharedList<String>,
         resolvers: [Resolver<PipeState, PipeAction>] = [],
+        diagnostics: DiagnosticLines? = nil,
         handler: @escaping @Sendable (EffectContext<PipeState, PipeAction>) async throws -> DeferredExit<PipeAction>
     ) -> PipeStore {
         makePipeStore(
@@ -30,7 +31,8 @@ struct DeferredMiddlewareTests {
                     return .next
                 },
             ],
-            resolvers: resolvers
+            resolvers: resolvers,
+            diagnostics: diagnostics
         )
     }
 
@@ -133,12 +135,14 @@ struct DeferredMiddlewareTests {
         let gate = Gate()
         defer { gate.open() }
         let trail = SharedList<String>()
-        let store = deferringStore(gate, trail, resolvers: [pipeResolver("resolver", trail)]) { _ in
+        let diagnostics = DiagnosticLines()
+        let store = deferringStore(gate, trail, resolvers: [pipeResolver("resolver", trail)], diagnostics: diagnostics) { _ in
             .exit(.resolve(PipeError.other))
         }
         let ticket = store.dispatchTracked(.tag("slow"))
         gate.open()
         #expect(try await ticket.outcome.description == "failed(other)")
+        diagnostics.expect(["action tag(slow) failed with no resolver handling it: other (origin: middleware defers#1"])
         #expect(trail.values == [
             "before tag(slow)",
             "resolver other from middleware defers#1 raised tag(slow) dispatched tag(slow)",
