@@ -6,7 +6,7 @@ import Testing
 /// removed element's effects are cancelled; moving elements neither cancels nor restarts their
 /// effects; an element removed and re-inserted with the same id never gets its old effects'
 /// results — also when both happen within one reducer chain.
-@Suite("Collection child lifetime", .timeLimit(.minutes(1)))
+@Suite("Collection child lifetime", .timeLimit(.minutes(5)))
 @MainActor
 struct CollectionChildLifetimeTests {
     @Test func anActionForAMissingIdIsSkippedWithAWarning() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// Issue 7, lifetimes: an element's generation is taken when its id enters the collection and
 /// kept while that instance lives in it — mutated, replaced by id, moved, swapped, sorted — so
 /// that the store can tell a removed and re-inserted element from the one it replaced.
-@Suite("IdentifiedArray generations", .timeLimit(.minutes(1)))
+@Suite("IdentifiedArray generations", .timeLimit(.minutes(5)))
 struct IdentifiedArrayGenerationTests {
     private func sample() -> IdentifiedArray<Row> {
         IdentifiedArray(uniqueElements: (0..<6).map { Row($0, "t\(5 - $0)") })

@@ -73,7 +73,7 @@ private func r7bPlainStore(_ clock: TestClock) -> Store<R7bParent, R7bParentActi
     )
 }
 
-@Suite("Forgetting idle child instances", .timeLimit(.minutes(1)))
+@Suite("Forgetting idle child instances", .timeLimit(.minutes(5)))
 @MainActor
 struct IdleInstanceForgettingTests {
     @Test func aPlainChildsInPassSendIsDroppedWhenItIsDismissedAndShownAgainInOneBatch() async throws {
@@ -135,7 +135,7 @@ struct IdleInstanceForgettingTests {
 
 // MARK: - Lifted middlewares and resolvers
 
-@Suite("Late work of lifted middlewares", .timeLimit(.minutes(1)))
+@Suite("Late work of lifted middlewares", .timeLimit(.minutes(5)))
 @MainActor
 struct LiftedMiddlewareLateWorkTests {
     /// `.stop` → `.task` (dispatches `.increment` late), `.decrement` → `.deferred`,
@@ -337,7 +337,7 @@ struct LiftedMiddlewareLateWorkTests {
     }
 }
 
-@Suite("Late errors of removed children", .timeLimit(.minutes(1)))
+@Suite("Late errors of removed children", .timeLimit(.minutes(5)))
 @MainActor
 struct RemovedChildEffectErrorTests {
     /// The same as the task-error case, for a lifted reducer's effect: its error, recovered by a

@@ -5,7 +5,7 @@ import Testing
 /// Issue 7, lifted resolvers: a child feature's resolver, lifted into a parent, is shown only
 /// the errors of its child's actions (while the child is present), sees the child's state and
 /// actions, and its `.reduceAs` is embedded back into a parent action.
-@Suite("Resolver lift", .timeLimit(.minutes(1)))
+@Suite("Resolver lift", .timeLimit(.minutes(5)))
 @MainActor
 struct ResolverLiftTests {
     @Test func aLiftedResolverSeesOnlyErrorsWhoseActionExtracts() async throws {

@@ -2,7 +2,7 @@
 import ReduxTesting
 import Testing
 
-@Suite("Throttle of a successor instance", .timeLimit(.minutes(1)))
+@Suite("Throttle of a successor instance", .timeLimit(.minutes(5)))
 @MainActor
 struct SuccessorThrottleTests {
     /// A new instance that throttles with the same (scoped) id right after its predecessor was
@@ -40,7 +40,7 @@ struct SuccessorThrottleTests {
     }
 }
 
-@Suite("Throttle of an identified successor", .timeLimit(.minutes(1)))
+@Suite("Throttle of an identified successor", .timeLimit(.minutes(5)))
 @MainActor
 struct IdentifiedSuccessorThrottleTests {
     @Test func anIdentifiedSuccessorsLeadingThrottledSendIsDeliveredInEveryForm() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// Issue 6, section 1: `.callback { fulfill in ... }`, for code without `async`, takes exactly one
 /// fulfilment — later ones are ignored, with a debug warning — and ignores a fulfilment after
 /// cancellation. `@testable` for the store's diagnostics sink.
-@Suite("Effect callback", .timeLimit(.minutes(1)))
+@Suite("Effect callback", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectCallbackTests {
     typealias Fulfil = @Sendable (FxAction?) -> Void

@@ -7,7 +7,7 @@ import Testing
 /// the store's release. Old core: the parked entry and the run record held each other strongly
 /// and only the run's `finish()` broke the cycle, so the error leaked (its weak reference stayed
 /// non-nil for good, with the store itself freed).
-@Suite("A parked task error is freed with its cancelled action", .timeLimit(.minutes(1)))
+@Suite("A parked task error is freed with its cancelled action", .timeLimit(.minutes(5)))
 @MainActor
 struct ParkedErrorLifetimeTests {
     /// The error thrown by the `.task`: a class, so the test can hold it weakly.

@@ -62,7 +62,7 @@ extension LogRecorder where Action == CounterAction {
     }
 }
 
-@Suite("Parked task errors: order and log", .serialized, .timeLimit(.minutes(1)))
+@Suite("Parked task errors: order and log", .serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct ParkedErrorLogTests {
     /// Parks go's task error, then lets go's handler return and waits (blocking the main actor)

@@ -1,7 +1,7 @@
 import Redux
 import Testing
 
-@Suite("Task error ordering", .timeLimit(.minutes(1)))
+@Suite("Task error ordering", .timeLimit(.minutes(5)))
 @MainActor
 struct TaskErrorOrderingTests {
     struct Boom: Error {}

@@ -3,7 +3,7 @@ import Testing
 
 /// Errors thrown by a `.task`: they reach the resolvers after their action's terminal, with an
 /// effect origin.
-@Suite("Task errors", .timeLimit(.minutes(1)))
+@Suite("Task errors", .timeLimit(.minutes(5)))
 @MainActor
 struct TaskErrorTests {
     /// "rewrites" turns `.tag("go")` into `.tag("work")`; "fx" starts a task for `.tag("work")`

@@ -5,7 +5,7 @@ import Testing
 /// they started in turn (`ticket.waitForEffects()`, for SwiftUI's `.refreshable` and `.task`);
 /// cancelling that wait cancels those effects — nothing they send afterwards is reduced — and
 /// returns.
-@Suite("Waiting for an action's effects", .timeLimit(.minutes(1)))
+@Suite("Waiting for an action's effects", .timeLimit(.minutes(5)))
 @MainActor
 struct WaitForEffectsTests {
     /// `.start` starts a run that sends `.got(1)`; `.got(1)`'s reduction starts a run that waits

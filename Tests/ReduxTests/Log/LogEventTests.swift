@@ -3,7 +3,7 @@ import Testing
 
 /// What `onLog` receives: typed events, in pipeline order, each with its dispatch's sequence
 /// number and the action as processed at that step.
-@Suite("Log events", .timeLimit(.minutes(1)))
+@Suite("Log events", .timeLimit(.minutes(5)))
 @MainActor
 struct LogEventTests {
     @Test func processingEventsAreDeliveredSynchronouslyInPipelineOrder() {

@@ -4,7 +4,7 @@ import Testing
 
 /// `.deferred`: the action's chain is suspended while its handler runs off the main actor, and
 /// resumes after the deferring middleware when the handler returns.
-@Suite("Deferred middleware", .timeLimit(.minutes(1)))
+@Suite("Deferred middleware", .timeLimit(.minutes(5)))
 @MainActor
 struct DeferredMiddlewareTests {
     /// A store whose middle middleware defers `.tag("slow")` until `gate` opens, then answers

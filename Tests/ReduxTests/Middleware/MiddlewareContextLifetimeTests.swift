@@ -1,7 +1,7 @@
 import Redux
 import Testing
 
-@Suite("Middleware context lifetime", .timeLimit(.minutes(1)))
+@Suite("Middleware context lifetime", .timeLimit(.minutes(5)))
 @MainActor
 struct MiddlewareContextLifetimeTests {
     /// A context kept past its middleware call (against the advice) never reaches freed memory:

@@ -2,7 +2,7 @@ import Redux
 import Testing
 
 /// One test per synchronous middleware exit, and `.task`.
-@Suite("Middleware exits", .timeLimit(.minutes(1)))
+@Suite("Middleware exits", .timeLimit(.minutes(5)))
 @MainActor
 struct MiddlewareExitTests {
     @Test func nextPassesTheActionToLaterMiddlewaresAndTheReducers() {

@@ -5,7 +5,7 @@ import Testing
 /// A slice whose element was removed reads its last value, dispatches nothing (a
 /// `.detachedSlice` warning whose action is the undispatched root action) and says so; an
 /// element removed and added again with the same id is a new instance the old slice never reaches.
-@Suite("Element slices detach when their element is removed", .timeLimit(.minutes(1)))
+@Suite("Element slices detach when their element is removed", .timeLimit(.minutes(5)))
 @MainActor
 struct ElementSliceTests {
     @Test func noSliceForAnIdNotInTheCollection() {

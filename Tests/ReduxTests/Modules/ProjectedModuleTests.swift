@@ -71,7 +71,7 @@ enum ProjectedProfileFeature {
 /// Modules backed by a plain value: the projected one runs the feature's real components
 /// standalone on a store of its own and records what was dispatched to it; the constant one
 /// only records.
-@Suite("Projected and constant modules", .timeLimit(.minutes(1)))
+@Suite("Projected and constant modules", .timeLimit(.minutes(5)))
 @MainActor
 struct ProjectedModuleTests {
     typealias Feature = ProjectedProfileFeature

@@ -4,7 +4,7 @@ import Testing
 
 /// The store as an `Observable`: observers are told after the reducers ran, at most once per
 /// handled action, never for an action every reducer declined.
-@Suite("Observation", .timeLimit(.minutes(1)))
+@Suite("Observation", .timeLimit(.minutes(5)))
 @MainActor
 struct ObservationTests {
     @Test(arguments: [ObservedRead.state, .dynamicMember])

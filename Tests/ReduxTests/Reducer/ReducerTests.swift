@@ -2,7 +2,7 @@ import Redux
 import Testing
 
 /// Reducers: ordered, the only writers, mutating the state in place.
-@Suite("Reducers", .timeLimit(.minutes(1)))
+@Suite("Reducers", .timeLimit(.minutes(5)))
 @MainActor
 struct ReducerTests {
     /// A reducer that records "id action count" into `trail` (the count it was handed), adds

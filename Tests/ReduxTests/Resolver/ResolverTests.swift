@@ -2,7 +2,7 @@ import Redux
 import Testing
 
 /// Resolvers: consulted in order on an error, the first answer other than `.defaultNext` wins.
-@Suite("Resolvers", .timeLimit(.minutes(1)))
+@Suite("Resolvers", .timeLimit(.minutes(5)))
 @MainActor
 struct ResolverTests {
     /// "rewrites" turns the action into `.add(2)`, "raises" throws `boom`, "after" would record

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("Core edge cases found in review", .timeLimit(.minutes(2)))
+@Suite("Core edge cases found in review", .timeLimit(.minutes(5)))
 @MainActor
 struct CoreEdgeCaseTests {
     // F1. A refusal made from another isolation while a scheduled turn that invalidated the

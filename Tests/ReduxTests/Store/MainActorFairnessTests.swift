@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("Main-actor fairness and log-handler dispatch", .timeLimit(.minutes(1)))
+@Suite("Main-actor fairness and log-handler dispatch", .timeLimit(.minutes(5)))
 @MainActor
 struct MainActorFairnessTests {
     /// The drain scheduled for remote dispatches takes one batch, then hands the main actor back:
@@ -83,7 +83,7 @@ struct MainActorFairnessTests {
     }
 }
 
-@Suite("Invalidation inside a pass", .timeLimit(.minutes(1)))
+@Suite("Invalidation inside a pass", .timeLimit(.minutes(5)))
 @MainActor
 struct InvalidationInsidePassTests {
     /// A middleware invalidates the store; a later middleware then suspends the same action:

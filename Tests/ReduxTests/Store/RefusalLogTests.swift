@@ -7,7 +7,7 @@ import Testing
 /// also its terminal, and no `.enqueued`; tickets answer `.refused(.invalidated)`. Refusals from
 /// other isolations are logged when the main actor next runs. After release: `.storeReleased`,
 /// and nothing is logged.
-@Suite("Refusals are logged once, wherever they are made", .timeLimit(.minutes(1)))
+@Suite("Refusals are logged once, wherever they are made", .timeLimit(.minutes(5)))
 @MainActor
 struct RefusalLogTests {
     /// A store whose middleware, for `.mark("lend")`, starts a `.task` that hands its

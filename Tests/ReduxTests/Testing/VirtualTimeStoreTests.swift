@@ -7,7 +7,7 @@ import Testing
 /// newcomer's debounce test passes 200 times in 200; an `ImmediateClock` store finishes delays at
 /// once.
 @MainActor
-@Suite("Virtual time with stores", .timeLimit(.minutes(2)))
+@Suite("Virtual time with stores", .timeLimit(.minutes(5)))
 struct VirtualTimeStoreTests {
     enum Act: Sendable, Equatable {
         case start
