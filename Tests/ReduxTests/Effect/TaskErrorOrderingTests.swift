@@ -20,6 +20,10 @@ struct TaskErrorOrderingTests {
                 Middleware(id: "defers") { context in
                     guard context.action == .mark("go") else { return .next }
                     return .deferred { effect in
+                        // 150 ms real time (the store's clock is a ContinuousClock): usually long
+                        // enough for the task's error to arrive while "go" is suspended, the case
+                        // the rule is about. It cannot fail a correct store: an error that comes
+                        // later arrives after the terminal anyway, and the order checked is the same.
                         try await effect.sleep(for: .milliseconds(150))
                         return .next
                     }
