@@ -6,7 +6,7 @@ import Synchronization
 /// processor), then dispatches `start`, whose reducer returns a cancellable `.run` and a
 /// top-level `.send("stop")`, whose reducer cancels it, all in the one dispatch call — so the
 /// cancel is processed before the effect's task could start. Then lets the pool go and waits
-/// (bounded, 20 s) for the task to end. Prints `ran <before release> <after the task ended>`,
+/// (bounded, 60 s) for the task to end. Prints `ran <before release> <after the task ended>`,
 /// `state <actions reduced>` and `tasks <store-owned tasks left>`.
 ///
 /// In a child process because holding the whole pool inside the test process would stall every
@@ -48,7 +48,7 @@ func cancelBeforeStart() {
             while !flags.released.load(ordering: .sequentiallyConsistent) { usleep(100) }
         }
     }
-    let deadline = Date().addingTimeInterval(20)
+    let deadline = Date().addingTimeInterval(60)  // a hang guard: every wait below ends on its condition
     while flags.held.load(ordering: .sequentiallyConsistent) < width, Date() < deadline { usleep(100) }
     store.dispatch("start")
     let ranBeforeRelease = flags.ran.load(ordering: .sequentiallyConsistent)

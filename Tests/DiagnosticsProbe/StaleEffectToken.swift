@@ -18,7 +18,7 @@ private final class TokenProbe: @unchecked Sendable {
 /// Mode `stale-effect-token`: an effect of store A starts an unstructured child `Task` (which
 /// inherits the effect's task-local runtime token) and ends; store A is released, and with it
 /// its effect runtime. The child then sleeps on store B's clock (through a `Send` an effect of B
-/// lent it). Prints `child slept true` once the child's sleep returned (bounded wait, 5 s).
+/// lent it). Prints `child slept true` once the child's sleep returned (bounded wait, 60 s).
 ///
 /// A child process because the failure it guards against is a crash: the clock read the stale
 /// token's runtime through an `unowned` reference ("Attempted to read an unowned reference but
@@ -34,7 +34,7 @@ func staleEffectToken() {
         }
     })])
     storeB.dispatch("lend")
-    let deadline = Date().addingTimeInterval(5)
+    let deadline = Date().addingTimeInterval(60)  // a hang guard: every wait below ends on its condition
     while probe.send == nil, Date() < deadline { usleep(100) }
     var storeA: Store<Int, String>? = Store<Int, String>(initialState: 0, reducers: [Reducer(id: "spawns", effects: { _, action in
         guard action == "go" else { return .none }

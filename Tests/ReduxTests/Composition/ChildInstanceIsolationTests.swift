@@ -5,7 +5,7 @@ import Testing
 /// Issue 7: child effects' cancellation ids are scoped to the child's place (and element id), so
 /// two instances of one child feature with the same cancellation id never cancel each other:
 /// `.stop` cancels only its own job.
-@Suite("Child instance isolation", .timeLimit(.minutes(1)))
+@Suite("Child instance isolation", .timeLimit(.minutes(5)))
 @MainActor
 struct ChildInstanceIsolationTests {
     @Test func twoStoredLiftsOfOneFeatureDoNotCancelEachOther() async throws {

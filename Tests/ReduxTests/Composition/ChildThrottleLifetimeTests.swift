@@ -69,7 +69,7 @@ private func makePulses(_ clock: TestClock) -> Store<Pulses, PulsesAction> {
 /// A throttle inside a child ends with the child instance: its window (and the action it holds)
 /// is removed even when the instance ends before the window's timer could start, so nothing is
 /// left behind and the next instance in the same place throttles from scratch.
-@Suite("Child throttle lifetime", .timeLimit(.minutes(1)))
+@Suite("Child throttle lifetime", .timeLimit(.minutes(5)))
 @MainActor
 struct ChildThrottleLifetimeTests {
     @Test(arguments: 0..<3)

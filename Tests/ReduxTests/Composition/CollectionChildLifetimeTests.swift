@@ -7,7 +7,7 @@ import Testing
 /// a row is its id — an element removed and re-inserted with the same id by a later action never
 /// gets its old effects' results, while one removed and re-inserted within one reducer chain is
 /// the same instance and gets them.
-@Suite("Collection child lifetime", .timeLimit(.minutes(1)))
+@Suite("Collection child lifetime", .timeLimit(.minutes(5)))
 @MainActor
 struct CollectionChildLifetimeTests {
     @Test func anActionForAMissingIdIsSkippedWithAWarning() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// (`dispatch(contentsOf:)`), in both orders, for every removable kind of child. The effect must
 /// not escape cancellation (its task never runs, or runs and sees the cancellation — it never
 /// sleeps through) and nothing it sends is reduced, even into a new instance shown right after.
-@Suite("Dismissal races", .timeLimit(.minutes(1)))
+@Suite("Dismissal races", .timeLimit(.minutes(5)))
 @MainActor
 struct DismissalRaceTests {
     /// One kind of child: how to show it, the child's start action, how to dismiss it, and the

@@ -24,7 +24,7 @@ private enum TagsAction: Equatable, Sendable {
 /// A collection element whose own reducer changes its id is re-indexed under the new id: a new
 /// instance there, which the effect it returned with the change belongs to (found by review:
 /// the effect used to be dropped without a word).
-@Suite("Element rename", .timeLimit(.minutes(1)))
+@Suite("Element rename", .timeLimit(.minutes(5)))
 @MainActor
 struct ElementRenameTests {
     @Test func anEffectReturnedWithARenameRunsForTheElementUnderItsNewID() async throws {

@@ -5,7 +5,7 @@ import Testing
 /// Issue 7, enum-case child (a destination): an action for a case that is not current is
 /// skipped with a warning; when the case changes, the old case's effects are cancelled and
 /// nothing they send is reduced.
-@Suite("Enum-case child lifetime", .timeLimit(.minutes(1)))
+@Suite("Enum-case child lifetime", .timeLimit(.minutes(5)))
 @MainActor
 struct EnumCaseChildLifetimeTests {
     @Test func anActionForACaseThatIsNotCurrentIsSkippedWithAWarning() async throws {

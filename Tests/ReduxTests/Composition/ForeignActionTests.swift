@@ -5,7 +5,7 @@ import Testing
 /// Issue 7: an action the lift's embedding cannot extract is not the child's — the lifted
 /// reducer answers `.defaultNext` without running the child; an action for an absent child is
 /// skipped, other reducers still see it, and the outcome is `.unhandled` only if none handled it.
-@Suite("Foreign actions", .timeLimit(.minutes(1)))
+@Suite("Foreign actions", .timeLimit(.minutes(5)))
 @MainActor
 struct ForeignActionTests {
     @Test func aForeignActionNeverReachesTheLiftedChildAndItsLiftAnswersDefaultNext() async throws {

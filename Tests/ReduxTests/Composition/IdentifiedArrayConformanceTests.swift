@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 7, collection of children: equality, hashing, coding, descriptions and the mirror see
 /// the elements only — never the generations — and decoding refuses duplicate ids.
-@Suite("IdentifiedArray conformances", .timeLimit(.minutes(1)))
+@Suite("IdentifiedArray conformances", .timeLimit(.minutes(5)))
 struct IdentifiedArrayConformanceTests {
     private struct Parent: Codable, Equatable {
         var rows: IdentifiedArray<Row>

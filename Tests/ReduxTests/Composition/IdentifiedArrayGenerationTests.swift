@@ -6,7 +6,7 @@ import Testing
 /// the collection and carried with its element — mutated, replaced by id, moved, swapped,
 /// sorted — and dropped with it. It is bookkeeping that travels with the element, not identity:
 /// a row is its id, and the lift sees the same instance whatever happens to the slot.
-@Suite("IdentifiedArray generations", .timeLimit(.minutes(1)))
+@Suite("IdentifiedArray generations", .timeLimit(.minutes(5)))
 struct IdentifiedArrayGenerationTests {
     private func sample() -> IdentifiedArray<Row> {
         IdentifiedArray(uniqueElements: (0..<6).map { Row($0, "t\(5 - $0)") })

@@ -4,7 +4,7 @@ import Testing
 /// Issue 7, lifting: a write to one element — through `subscript(id:)` or the lifting code's
 /// `withElement(at:)` — happens in place, without copying the element (checked by the address
 /// of a large array the element holds), and a changed id is re-indexed.
-@Suite("IdentifiedArray in-place access", .timeLimit(.minutes(1)))
+@Suite("IdentifiedArray in-place access", .timeLimit(.minutes(5)))
 struct IdentifiedArrayInPlaceTests {
     private func rows(bigAt id: Int) -> IdentifiedArray<Row> {
         IdentifiedArray(uniqueElements: (0..<4).map { Row($0, payload: $0 == id ? Array(0..<100_000) : []) })

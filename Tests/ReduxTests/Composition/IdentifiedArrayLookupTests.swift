@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 7, collection of children: the identified collection keeps its order, finds every
 /// element by id at its index after any mutation, and keeps ids unique.
-@Suite("IdentifiedArray lookup", .timeLimit(.minutes(1)))
+@Suite("IdentifiedArray lookup", .timeLimit(.minutes(5)))
 struct IdentifiedArrayLookupTests {
     @Test func anArrayLiteralKeepsOrderAndIndexesEveryID() {
         let rows: IdentifiedArray<Row> = [Row(3), Row(1), Row(2)]

@@ -4,7 +4,7 @@ import Testing
 /// Issue 7, collection of children: ids stay unique — an operation that would break that stops
 /// the program, with a message naming the id (exit tests: each body runs in a child process,
 /// and its standard error is checked for the message).
-@Suite("IdentifiedArray preconditions", .timeLimit(.minutes(1)))
+@Suite("IdentifiedArray preconditions", .timeLimit(.minutes(5)))
 struct IdentifiedArrayPreconditionTests {
     private func expectMessage(
         _ result: ExitTest.Result?, naming text: String, sourceLocation: SourceLocation = #_sourceLocation

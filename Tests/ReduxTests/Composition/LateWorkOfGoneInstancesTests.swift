@@ -10,13 +10,17 @@ import Testing
 
 private struct R7bBoom: Error {}
 
-/// Blocks the main thread (so no scheduled main-actor turn can run) until `condition` holds.
+/// Blocks the main thread (so no scheduled main-actor turn can run) until `condition` holds;
+/// fails the test if it does not within `patience` (a guard against a hang: under load the
+/// condition may take seconds, and going on without it would test another order).
 @MainActor
-private func r7bSpin(_ condition: () -> Bool) {
-    let deadline = Date().addingTimeInterval(10)
-    while !condition() && Date() < deadline { usleep(1_000) }
+private func r7bSpin(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+    let held = blockUntil(condition)
+    #expect(held, "r7bSpin: the condition did not hold within \(patience)", sourceLocation: sourceLocation)
 }
 
+/// Waits until the test opens `gate` (or the waiting task is cancelled). The 2 ms sleep is only
+/// the polling interval of a condition wait.
 private func r7bWait(_ gate: SharedValue<Bool>) async {
     while !gate.value && !Task.isCancelled { try? await Task.sleep(for: .milliseconds(2)) }
 }
@@ -69,7 +73,7 @@ private func r7bPlainStore(_ clock: TestClock) -> Store<R7bParent, R7bParentActi
     )
 }
 
-@Suite("Forgetting idle child instances", .timeLimit(.minutes(1)))
+@Suite("Forgetting idle child instances", .timeLimit(.minutes(5)))
 @MainActor
 struct IdleInstanceForgettingTests {
     @Test func aPlainChildsInPassSendIsDroppedWhenItIsDismissedAndShownAgainInOneBatch() async throws {
@@ -131,7 +135,7 @@ struct IdleInstanceForgettingTests {
 
 // MARK: - Lifted middlewares and resolvers
 
-@Suite("Late work of lifted middlewares", .timeLimit(.minutes(1)))
+@Suite("Late work of lifted middlewares", .timeLimit(.minutes(5)))
 @MainActor
 struct LiftedMiddlewareLateWorkTests {
     /// `.stop` → `.task` (dispatches `.increment` late), `.decrement` → `.deferred`,
@@ -220,7 +224,9 @@ struct LiftedMiddlewareLateWorkTests {
         let store = makeHomeStore(clock: clock, middlewares: [reader.lift(state: \Home.rows, action: .rows)])
         store.dispatch(.addRow(1), .addRow(2))
         store.dispatch(.rows(.element(id: 2, action: .stop)))
-        try await Task.sleep(for: .milliseconds(100))
+        // The task's first read happens while row 2 is still the one it started for: wait for
+        // it (a condition, not a fixed time), then remove the row and add it back.
+        #expect(await yieldUntil { reads.values.count == 1 }, "the task made its first read")
         store.dispatch(.removeRow(2))
         store.dispatch(.addRow(2))
         await clock.advance(by: jobDuration * 2)
@@ -312,8 +318,9 @@ struct LiftedMiddlewareLateWorkTests {
             seen.append("\(context.action)")
             return .exit(.reduceAs(.decrement))
         }
+        let diagnostics = DiagnosticLines()
         let store = makeHomeStore(clock: TestClock(), middlewares: [thrower],
-                                  resolvers: [spy.lift(state: \Home.sheet, action: .sheet)])
+                                  resolvers: [spy.lift(state: \Home.sheet, action: .sheet)], diagnostics: diagnostics)
         let a = store.dispatchTracked(.note("x"))
         let b = store.dispatchTracked(.other(.stop))
         let c = store.dispatchTracked(.sheet(.stop))   // sheet is nil
@@ -323,10 +330,16 @@ struct LiftedMiddlewareLateWorkTests {
         let dOutcome = try await d.outcome; #expect(dOutcome == .recovered(.reduceAs(.sheet(.decrement)), reduced: true), "\(dOutcome)")
         #expect(seen.values == ["stop"])
         #expect(store.state.sheet?.count == -1)
+        // The three errors no resolver handled, each reported once (captured).
+        diagnostics.expect([
+            "action note(\"x\") failed with no resolver handling it: R7bBoom()",
+            "action other(ReduxTests.JobAction.stop) failed with no resolver handling it: R7bBoom()",
+            "action sheet(ReduxTests.JobAction.stop) failed with no resolver handling it: R7bBoom()",
+        ])
     }
 }
 
-@Suite("Late errors of removed children", .timeLimit(.minutes(1)))
+@Suite("Late errors of removed children", .timeLimit(.minutes(5)))
 @MainActor
 struct RemovedChildEffectErrorTests {
     /// The same as the task-error case, for a lifted reducer's effect: its error, recovered by a

@@ -7,7 +7,7 @@ private struct SweepBoom: Error {}
 /// Issue 7, lifetimes: the store checks its live instances after every reducer chain that ran —
 /// a parent's dismissal, a resolver's `reduceAs`, an effect-error recovery — and a nested child
 /// (a collection inside an optional child) goes with its parent.
-@Suite("Lifetime sweep", .timeLimit(.minutes(1)))
+@Suite("Lifetime sweep", .timeLimit(.minutes(5)))
 @MainActor
 struct LifetimeSweepTests {
     /// Turns every `SweepBoom` into a parent `.dismissSheet`.

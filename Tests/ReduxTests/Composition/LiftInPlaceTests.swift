@@ -118,7 +118,7 @@ private func holderStore(_ addresses: Addresses, large: HolderAction) -> Store<H
 /// element of a 1,000,000-element array inside the parent copies nothing. Every form holds in
 /// debug builds (the plain test run) as well as in release: stored property (by offset), three
 /// nested stored lifts, optional, `Presented`, enum case, presented enum case, collection element.
-@Suite("Lift in place", .timeLimit(.minutes(1)))
+@Suite("Lift in place", .timeLimit(.minutes(5)))
 @MainActor
 struct LiftInPlaceTests {
     /// Writes element `index` through `action`, checks the base address the reducer saw before

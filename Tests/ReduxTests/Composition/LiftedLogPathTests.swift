@@ -16,7 +16,7 @@ private enum LogRootAction: Equatable, Sendable {
 /// Issue 7, log: lifted reducers' events carry their child path (`rows[3]`, `panel/rows[3]`,
 /// `home/rows[3]` through two lifts), so `counter` at the root and `counter` inside a parent are
 /// told apart; a `.childAbsent` event names the path and why the child was absent.
-@Suite("Lifted log paths", .timeLimit(.minutes(1)))
+@Suite("Lifted log paths", .timeLimit(.minutes(5)))
 @MainActor
 struct LiftedLogPathTests {
     @Test func aCollectionElementsReducerEventNamesTheElement() {

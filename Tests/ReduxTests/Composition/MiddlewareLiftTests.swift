@@ -5,7 +5,7 @@ import Testing
 /// Issue 7, lifted middlewares: a child feature's middleware, lifted into a parent, sees the
 /// child's state and actions only; what it answers, dispatches and starts is embedded back into
 /// parent actions; its `.task` and `.deferred` work lives as long as its child instance.
-@Suite("Middleware lift", .timeLimit(.minutes(1)))
+@Suite("Middleware lift", .timeLimit(.minutes(5)))
 @MainActor
 struct MiddlewareLiftTests {
     @Test func aLiftedMiddlewareSeesTheChildStateAndTheChildAction() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// removing a list of 7 children 10 times, each running its job, leaves no registered instance
 /// (`store.instances.count`), no task or id membership (`store.runtime.bookkeepingCount`), and
 /// the public debugging count, `store.bookkeeping`, is empty.
-@Suite("Nothing left behind", .timeLimit(.minutes(1)))
+@Suite("Nothing left behind", .timeLimit(.minutes(5)))
 @MainActor
 struct NothingLeftBehindTests {
     private let ids = Array(1...7)

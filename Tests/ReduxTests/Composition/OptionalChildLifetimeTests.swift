@@ -5,7 +5,7 @@ import Testing
 /// Issue 7, optional child: an action for a `nil` child is skipped with a warning; a child
 /// dismissed while its effect runs loses the effect and its late action; a replaced child's
 /// old instance never gets its results.
-@Suite("Optional child lifetime", .timeLimit(.minutes(1)))
+@Suite("Optional child lifetime", .timeLimit(.minutes(5)))
 @MainActor
 struct OptionalChildLifetimeTests {
     @Test func actionForANilChildIsSkippedWithAWarningAndChangesNothing() async throws {

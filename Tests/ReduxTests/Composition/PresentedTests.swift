@@ -5,7 +5,7 @@ import Testing
 /// Issue 7, identity: a presented child carries a generation that tells replacing it (a new
 /// `Presented`, even an equal one) from mutating it; the generation is left out of `==`,
 /// hashing, coding, the description and the mirror.
-@Suite("Presented", .timeLimit(.minutes(1)))
+@Suite("Presented", .timeLimit(.minutes(5)))
 struct PresentedTests {
     struct Detail: Codable, Hashable, Sendable {
         var title: String

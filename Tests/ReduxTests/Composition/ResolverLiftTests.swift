@@ -5,7 +5,7 @@ import Testing
 /// Issue 7, lifted resolvers: a child feature's resolver, lifted into a parent, is shown only
 /// the errors of its child's actions (while the child is present), sees the child's state and
 /// actions, and its `.reduceAs` is embedded back into a parent action.
-@Suite("Resolver lift", .timeLimit(.minutes(1)))
+@Suite("Resolver lift", .timeLimit(.minutes(5)))
 @MainActor
 struct ResolverLiftTests {
     @Test func aLiftedResolverSeesOnlyErrorsWhoseActionExtracts() async throws {
@@ -16,12 +16,14 @@ struct ResolverLiftTests {
         }
         var initial = Home()
         initial.fixed.count = 5
-        let store = makeHomeStore(middlewares: [stopThrows], resolvers: [recover.lift(state: \Home.fixed, action: .fixed)], initial, clock: TestClock())
+        let diagnostics = DiagnosticLines()
+        let store = makeHomeStore(middlewares: [stopThrows], resolvers: [recover.lift(state: \Home.fixed, action: .fixed)], initial, clock: TestClock(), diagnostics: diagnostics)
         let own = store.dispatchTracked(.fixed(.stop))
         let foreign = store.dispatchTracked(.other(.stop))
         #expect(try await own.outcome == .recovered(.done, reduced: false))
         #expect(try await foreign.outcome == .failed(Boom()))
         #expect(seen.values == ["stop count=5"])
+        diagnostics.expect(["action other(ReduxTests.JobAction.stop) failed with no resolver handling it: Boom()"])
     }
 
     @Test func itsReduceAsIsEmbedded() async throws {

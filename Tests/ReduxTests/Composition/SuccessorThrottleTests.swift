@@ -2,7 +2,7 @@
 import ReduxTesting
 import Testing
 
-@Suite("Throttle of a successor instance", .timeLimit(.minutes(1)))
+@Suite("Throttle of a successor instance", .timeLimit(.minutes(5)))
 @MainActor
 struct SuccessorThrottleTests {
     /// A new instance that throttles with the same (scoped) id right after its predecessor was
@@ -20,7 +20,7 @@ struct SuccessorThrottleTests {
         )
         store.dispatch(contentsOf: [.child(.throttled), .dismiss, .show, .child(.throttled)])
         await clock.advance(by: .seconds(3))
-        try await store.settled(timeout: .seconds(20))
+        try await store.settled(timeout: patience)
         #expect(store.state.child == R7bPlain(n: 1))
         #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
         // Same with the dismissal in its own call.
@@ -29,18 +29,18 @@ struct SuccessorThrottleTests {
         store.dispatch(.show)
         store.dispatch(.child(.throttled))
         await clock.advance(by: .seconds(3))
-        try await store.settled(timeout: .seconds(20))
+        try await store.settled(timeout: patience)
         #expect(store.state.child == R7bPlain(n: 1))
         // And debounce.
         store.dispatch(contentsOf: [.dismiss, .show, .child(.debounced), .dismiss, .show, .child(.debounced)])
         await clock.advance(by: .seconds(3))
-        try await store.settled(timeout: .seconds(20))
+        try await store.settled(timeout: patience)
         #expect(store.state.child == R7bPlain(n: 1))
         #expect(store.bookkeeping.isEmpty, "\(store.bookkeeping)")
     }
 }
 
-@Suite("Throttle of an identified successor", .timeLimit(.minutes(1)))
+@Suite("Throttle of an identified successor", .timeLimit(.minutes(5)))
 @MainActor
 struct IdentifiedSuccessorThrottleTests {
     @Test func anIdentifiedSuccessorsLeadingThrottledSendIsDeliveredInEveryForm() async throws {
@@ -59,7 +59,7 @@ struct IdentifiedSuccessorThrottleTests {
         store.dispatch(contentsOf: [.present(1), .presented(.echo), .dismissPresented, .present(1), .presented(.echo)])
         store.dispatch(contentsOf: [.addRow(1), .rows(.element(id: 1, action: .echo)), .removeRow(1), .addRow(1), .rows(.element(id: 1, action: .echo))])
         await clock.advance(by: .seconds(3))
-        try await store.settled(timeout: .seconds(20))
+        try await store.settled(timeout: patience)
         #expect(store.state.sheet?.count == 1, "Job? (by id)")
         #expect(store.state.presented?.value.count == 1, "Presented")
         #expect(store.state.rows[id: 1]?.count == 1, "row")

@@ -6,7 +6,7 @@ import Testing
 /// `for` after it arrived; a negative duration counts as zero; `cancel(id:)` with the debounce id
 /// cancels the pending one; a middleware's effect is debounced the same way.
 @MainActor
-@Suite("Debounce", .timeLimit(.minutes(1)))
+@Suite("Debounce", .timeLimit(.minutes(5)))
 struct DebounceTests {
     enum Act: Sendable, Equatable {
         case query(String)

@@ -6,7 +6,7 @@ import Testing
 /// later and what it sends is processed on a later main-actor turn; a timer ticks at interval,
 /// 2 × interval, … from its start, and stops when cancelled by id or when its store is released.
 @MainActor
-@Suite("Delay and timer", .timeLimit(.minutes(1)))
+@Suite("Delay and timer", .timeLimit(.minutes(5)))
 struct DelayAndTimerTests {
     enum Act: Sendable, Equatable {
         case delayed(Duration)

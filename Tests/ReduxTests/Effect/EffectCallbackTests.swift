@@ -5,7 +5,7 @@ import Testing
 /// Issue 6, section 1: `.callback { fulfill in ... }`, for code without `async`, takes exactly one
 /// fulfilment — later ones are ignored, with a debug warning — and ignores a fulfilment after
 /// cancellation. `@testable` for the store's diagnostics sink.
-@Suite("Effect callback", .timeLimit(.minutes(1)))
+@Suite("Effect callback", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectCallbackTests {
     typealias Fulfil = @Sendable (FxAction?) -> Void
@@ -39,9 +39,10 @@ struct EffectCallbackTests {
     /// The fulfilments come from another thread after the body returned: the first still counts,
     /// the second is still ignored.
     @Test func callbackFulfilledTwiceFromAnotherThreadLaterSendsOnlyTheFirstAction() async throws {
+        let diagnostics = SharedList<String>()
         let stash = SharedValue<Fulfil?>(nil)
         let installed = Gate()
-        let store = makeFxStore { action in
+        let store = makeFxStore(options: options(diagnostics)) { action in
             guard action == .start else { return .none }
             return .callback { fulfill in
                 stash.value = fulfill
@@ -60,6 +61,12 @@ struct EffectCallbackTests {
         #expect(await done.waitOpened(ifCancelled: .stopWaiting))
         try await store.settled(timeout: patience)
         #expect(store.state == [.start, .got(1)])
+        #if DEBUG
+        #expect(diagnostics.values.count == 1, "\(diagnostics.values)")
+        #expect(diagnostics.values.allSatisfy { $0.contains("fulfilled more than once") })
+        #else
+        #expect(diagnostics.values.isEmpty)
+        #endif
     }
 
     @Test func callbackFulfilledWithNilSendsNothing() async throws {

@@ -8,7 +8,7 @@ import Testing
 ///
 /// `@testable` for the inbox's pending count: a reducer waits, inside the dispatch call, until
 /// the effect's actions are queued, so the cancel provably comes after them.
-@Suite("Effect cancellation", .timeLimit(.minutes(1)))
+@Suite("Effect cancellation", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectCancellationTests {
     /// `.tag("1")` starts a search that waits until cancelled (then tries to send `got(-1)`);

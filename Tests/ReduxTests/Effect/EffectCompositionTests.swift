@@ -4,7 +4,7 @@ import Testing
 /// Issue 6, section 1: `.merge(...)` runs its effects concurrently, each branch its own runtime
 /// task (not a task group); `.concatenate(...)` starts the next effect when the previous one
 /// finished (all of it, a merge included) and stops after a part that was cancelled.
-@Suite("Effect merge and concatenate", .timeLimit(.minutes(1)))
+@Suite("Effect merge and concatenate", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectCompositionTests {
     /// Each branch waits for the other to arrive: run one after the other, the first would wait

@@ -22,7 +22,7 @@ struct EffectContextReadTests {
         )
         store.dispatch(.increment)
         store.dispatch(.tag("read"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(seen.value == [42, 42])
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// `effect-default-next`: reducer "declines" returns `Reduction(.defaultNext, .send("sent"))` for
 /// one dispatch, then reducer "records" records what it sees), with the runtime's backtracer off
 /// so the child dies at once.
-@Suite("Effect with .defaultNext", .timeLimit(.minutes(1)))
+@Suite("Effect with .defaultNext", .timeLimit(.minutes(5)))
 struct EffectDefaultNextAssertionTests {
     @Test func effectReturnedWithDefaultNextIsADebugAssertionAndIsDropped() async throws {
         let run = try await runDiagnosticsProbe(["effect-default-next"], environment: ["SWIFT_BACKTRACE": "enable=no"])

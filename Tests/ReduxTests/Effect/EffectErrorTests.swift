@@ -7,7 +7,7 @@ import Testing
 /// `CancellationError`, or any error thrown after cancellation, is not a failure.
 ///
 /// `@testable` for the diagnostics sink (an unresolved effect error in a debug build).
-@Suite("Effect errors", .timeLimit(.minutes(1)))
+@Suite("Effect errors", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectErrorTests {
     /// A middleware turns `.tag("raw")` into `.start`; reducer 0 passes; reducer 1 ("fx") starts

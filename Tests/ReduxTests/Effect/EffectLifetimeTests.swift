@@ -10,7 +10,7 @@ import Testing
 /// `@testable` for the runtime's tables (`bookkeepingCount`, `activeCount`), read after the
 /// store is gone. The sleeping effects sleep an hour on the store's clock (a `ContinuousClock`,
 /// or a `TestClock` that is never advanced): in these tests, until they are cancelled.
-@Suite("Effect lifetime", .timeLimit(.minutes(2)))
+@Suite("Effect lifetime", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectLifetimeTests {
     @Test func invalidatingCancelsEveryEffectAndNothingSentAfterwardsReachesAReducer() async throws {

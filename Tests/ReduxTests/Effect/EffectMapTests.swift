@@ -4,7 +4,7 @@ import Testing
 /// Issue 6, section 1: `.map(_:)` turns an effect of one action type into an effect of another
 /// (a child feature's effects into the parent's): what it sends is mapped, at top level and
 /// inside a run, and its cancellation ids are kept.
-@Suite("Effect map", .timeLimit(.minutes(1)))
+@Suite("Effect map", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectMapTests {
     enum Child: Sendable, Hashable {

@@ -6,7 +6,7 @@ import Testing
 /// Observation notification, (3) effects start, in chain order, top-level `.cancel`s first, each
 /// seeing the post-reduce state, (4) the terminal event. Checked through one trace that the log
 /// handler, the observer and the effects all append to.
-@Suite("Order after the reducers", .timeLimit(.minutes(1)))
+@Suite("Order after the reducers", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectOrderAfterReducersTests {
     typealias OrderStore = Store<[String], FxAction>

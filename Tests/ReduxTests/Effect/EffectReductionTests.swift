@@ -6,7 +6,7 @@ import Testing
 /// handling the action; a `Reduction` carries an exit with the effect, so `.done` stops the chain
 /// and the effect still starts; `reducer.reduce(&state, action)` shows the effect to a unit test
 /// without running it.
-@Suite("Effect reducers and reductions", .timeLimit(.minutes(1)))
+@Suite("Effect reducers and reductions", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectReductionTests {
     @Test func effectReducerAlwaysCountsAsHandlingTheAction() {

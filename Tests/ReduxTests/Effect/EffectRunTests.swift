@@ -5,7 +5,7 @@ import Testing
 /// Issue 6, section 1: `.run(priority:) { send in ... }` is asynchronous, throwing work whose
 /// `send(a)` queues and whose `send.tracked(a)` returns a ticket; `.task { ... return action? }`
 /// sends the one action it returns, or none.
-@Suite("Effect run and task", .timeLimit(.minutes(1)))
+@Suite("Effect run and task", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectRunTests {
     @Test func runSendsAreQueuedAndReducedInTheOrderSent() async throws {

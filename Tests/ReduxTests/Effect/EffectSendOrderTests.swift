@@ -9,7 +9,7 @@ import Testing
 /// `@testable` for the inbox: the "later turn" tests make the main actor wait, inside the
 /// dispatch call, until the effect's action is in the inbox, so the send provably happened during
 /// the call and still was not processed by it.
-@Suite("Effect sends: where they land", .timeLimit(.minutes(1)))
+@Suite("Effect sends: where they land", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectSendOrderTests {
     @Test func topLevelSendIsProcessedInTheSameCallRightAfterTheActionsTerminal() {

@@ -33,7 +33,7 @@ struct EffectSmokeTests {
         let store = store()
         store.dispatch(.start)
         #expect(store.state == [.start, .got(1)])
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(store.state == [.start, .got(1), .got(2)])
         #expect(store.activeTaskCount == 0)
     }
@@ -52,7 +52,7 @@ struct EffectSmokeTests {
             },
         ])
         store.dispatch(.fail)
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(origins.values == ["effect of reducer fx#0"])
         #expect(store.state == [.fail, .got(9)])
     }

@@ -8,7 +8,7 @@ import Testing
 ///
 /// `@testable` for the inbox (the suspended-action test waits until the error was queued and
 /// taken).
-@Suite("Middleware effects", .timeLimit(.minutes(1)))
+@Suite("Middleware effects", .timeLimit(.minutes(5)))
 @MainActor
 struct MiddlewareEffectTests {
     /// An exit-only reducer that records every action: middleware effects need no effect reducer.

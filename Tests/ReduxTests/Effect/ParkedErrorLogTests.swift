@@ -62,7 +62,7 @@ extension LogRecorder where Action == CounterAction {
     }
 }
 
-@Suite("Parked task errors: order and log", .serialized, .timeLimit(.minutes(1)))
+@Suite("Parked task errors: order and log", .serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct ParkedErrorLogTests {
     /// Parks go's task error, then lets go's handler return and waits (blocking the main actor)
@@ -127,7 +127,12 @@ struct ParkedErrorLogTests {
                             nested: [.mark("A"): .mark("tC"), .mark("B"): .mark("tD")])
         store.dispatch(.mark("A"))
         store.dispatch(.mark("B"))
-        #expect(blockUntil { errors.values.count == 8 }); _ = blockUntil(within: .milliseconds(50)) { false }
+        // The main thread stays blocked from the dispatches on, so no turn takes an error: wait
+        // until the 8 tasks have thrown and ended, having handed their errors over (only A's and
+        // B's `.deferred` handlers still run). A condition; it used to be 50 ms more after the
+        // 8 were thrown, which a loaded machine could outlast.
+        let handedOver = blockUntil { errors.values.count == 8 && store.activeTaskCount == 2 }
+        #expect(handedOver, "the 8 tasks ended: \(errors.values.count) thrown, \(store.activeTaskCount) tasks, \(store.inbox.pendingCount.load(ordering: .acquiring)) pending")
         store.dispatch(.mark("tE"))  // processes the 8 errors; A's, B's parked
         if i % 2 == 0 { gb.open(); ga.open() } else { ga.open(); gb.open() }
         try await store.settled(timeout: patience)

@@ -23,7 +23,7 @@ struct SpawnLineageTests {
                         // turn from here; then stays running until cancelled.
                         send(.sent)
                         sent.signal()
-                        try await send.sleep(for: .seconds(60))
+                        try await send.sleep(for: .seconds(3_600))
                     }.cancellable(id: "a")
                 case .stop:
                     return .cancel(id: "a")

@@ -3,7 +3,7 @@ import Testing
 
 /// Errors thrown by a `.task`: they reach the resolvers after their action's terminal, with an
 /// effect origin.
-@Suite("Task errors", .timeLimit(.minutes(1)))
+@Suite("Task errors", .timeLimit(.minutes(5)))
 @MainActor
 struct TaskErrorTests {
     /// "rewrites" turns `.tag("go")` into `.tag("work")`; "fx" starts a task for `.tag("work")`
@@ -35,7 +35,7 @@ struct TaskErrorTests {
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.done))], log: log)
         let ticket = store.dispatchTracked(.tag("go"))
         #expect(ticket.outcomeIfFinished?.description == "reduced")
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(log.lines == [
             "1 tag(go): enqueued",
             "1 tag(go): middleware rewrites#0 nextAs(tag(work))",
@@ -60,7 +60,7 @@ struct TaskErrorTests {
             },
         ])
         store.dispatch(.tag("go"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(origins.value == [.effect(middlewareID: "fx", position: 1)])
         #expect(trail.values == [
             "after tag(work)",
@@ -73,7 +73,7 @@ struct TaskErrorTests {
         let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.done))], log: log)
         store.dispatch(.tag("go"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(log.lines.last == "1 tag(work): effectErrorResolved done")
         #expect(store.state.reduced == [.tag("work")])
     }
@@ -83,7 +83,7 @@ struct TaskErrorTests {
         let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.fail(PipeError.other)))], log: log)
         store.dispatch(.tag("go"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(log.lines.suffix(2) == ["1 tag(work): resolver resolver#0 fail(other)", "1 tag(work): effectErrorResolved failed(other)"])
         #expect(store.state.reduced == [.tag("work")])
     }
@@ -93,7 +93,7 @@ struct TaskErrorTests {
         let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.reduceAs(.add(7))))], log: log)
         store.dispatch(.tag("go"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(log.lines(sequence: 1).last == "1 tag(work): effectErrorResolved enqueued(add(7))")
         #expect(log.lines(sequence: 2) == [
             "2 add(7): enqueued",
@@ -112,7 +112,7 @@ struct TaskErrorTests {
         let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("resolver", trail, .exit(.reduce))], log: log)
         store.dispatch(.tag("go"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(log.lines.suffix(2) == ["1 tag(work): resolver resolver#0 reduce", "1 tag(work): effectErrorResolved ignoredReduce"])
         #expect(store.state.reduced == [.tag("work")], "the action is not reduced a second time")
     }
@@ -122,7 +122,7 @@ struct TaskErrorTests {
         let log = LogRecorder<PipeAction>()
         let store = storeWithFailingTask(trail, resolvers: [pipeResolver("declines", trail)], log: log)
         store.dispatch(.tag("go"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(log.lines.suffix(3) == [
             "1 tag(work): effectFailed effect of middleware fx#1 boom",
             "1 tag(work): resolver declines#0 defaultNext",
@@ -144,7 +144,7 @@ struct TaskErrorTests {
                     .task { effect in
                         started.open()
                         do {
-                            try await effect.sleep(for: .seconds(10))
+                            try await effect.sleep(for: .seconds(3_600))  // real clock: in effect until cancelled
                         } catch {
                             cancelled.open()
                             throw error
@@ -156,10 +156,10 @@ struct TaskErrorTests {
             log: log
         )
         store.dispatch(.increment)
-        #expect(await started.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting))
+        #expect(await started.waitOpened(ifCancelled: .stopWaiting))
         store.invalidate()
-        #expect(await cancelled.waitOpened(within: .seconds(5), ifCancelled: .stopWaiting), "the task saw its cancellation")
-        try await store.settled(timeout: .seconds(5))
+        #expect(await cancelled.waitOpened(ifCancelled: .stopWaiting), "the task saw its cancellation")
+        try await store.settled(timeout: patience)
         #expect(trail.values.isEmpty, "no resolver was consulted")
         #expect(!log.lines.contains { $0.contains("effect") })
     }

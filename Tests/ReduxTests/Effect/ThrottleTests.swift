@@ -14,7 +14,7 @@ import Testing
 /// it was reduced. The effect is either a `.run` (the action comes from a task) or a top-level
 /// `.send` (the action comes during the emitting action's pass).
 @MainActor
-@Suite("Throttle", .timeLimit(.minutes(1)))
+@Suite("Throttle", .timeLimit(.minutes(5)))
 struct ThrottleTests {
     enum Act: Sendable, Equatable {
         case emit(Int)

@@ -104,7 +104,7 @@ private func fuzzStore(_ witness: Witness, clock: TestClock) -> Store<FuzzBoard,
     return Store(initialState: FuzzBoard(), reducers: [board, row.lift(state: \FuzzBoard.rows, action: actions)], options: StoreOptions(clock: clock))
 }
 
-@Suite("Composition fuzz", .timeLimit(.minutes(2)))
+@Suite("Composition fuzz", .timeLimit(.minutes(5)))
 @MainActor
 struct CompositionFuzzTests {
     /// A job the model follows: its row's id and its deadline in virtual ms.

@@ -50,8 +50,9 @@ final class FuzzRun {
     private var producersStarted = 0
     private var notes: [String] = []
 
-    /// Guards against a hang; every wait ends long before when the store behaves.
-    static let patience: Duration = .seconds(20)
+    /// Guards against a hang; every wait ends on its condition, long before, when the store
+    /// behaves. The suite's `patience` (60 s): a loaded machine must not end a wait early.
+    static let patience: Duration = ReduxTests.patience
 
     init(_ program: FuzzProgram) {
         self.program = program
@@ -170,10 +171,11 @@ final class FuzzRun {
         var hung = false
         if let store, !trace.released {
             // On an invalidated store, settled() only waits for the refusals made off the main
-            // actor to be logged (issue 5), a main-actor turn away: a short guard is enough.
+            // actor to be logged (issue 5), a main-actor turn away; the guard is the same hang
+            // guard all the same (a loaded machine can delay that turn by seconds).
             let invalidated = trace.invalidated
             do {
-                try await store.settled(timeout: invalidated ? .seconds(2) : Self.patience)
+                try await store.settled(timeout: Self.patience)
             } catch {
                 hung = true
                 notes.append("hang: settled(timeout:) threw \(error)" + (trace.invalidated ? " (the store was invalidated\(invalidated ? "" : " meanwhile"))" : ""))
@@ -190,11 +192,11 @@ final class FuzzRun {
                 // Refusals made off the main actor are logged when the main actor next runs:
                 // settled() waits for them (issue 5); the poll covers a store that does not.
                 do {
-                    try await store.settled(timeout: .seconds(2))
+                    try await store.settled(timeout: Self.patience)
                 } catch {
                     notes.append("hang: settled(timeout:) threw \(error) once the store's work was over (the store was invalidated)")
                 }
-                _ = await Self.waitUntil(.milliseconds(100)) { Self.everyDispatchLogged(trace) }
+                _ = await Self.waitUntil(Self.patience) { Self.everyDispatchLogged(trace) }
             }
         }
         var runtime: RuntimeCounts?
@@ -212,10 +214,10 @@ final class FuzzRun {
         store = nil
         observer = nil
         let box = box
-        let freed = await Self.waitUntil(.seconds(10)) { box.store == nil }
+        let freed = await Self.waitUntil(Self.patience) { box.store == nil }
         trace.dropTickets()
         var leaked: [Int] = []
-        if freed, !(await Self.waitUntil(.seconds(1)) { trace.liveErrors.isEmpty }) {
+        if freed, !(await Self.waitUntil(Self.patience) { trace.liveErrors.isEmpty }) {
             leaked = trace.liveErrors
         }
         return FuzzObservation(

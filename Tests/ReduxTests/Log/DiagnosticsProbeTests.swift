@@ -6,7 +6,7 @@ import Testing
 /// next to the test bundle because the test target depends on it) makes a middleware throw with
 /// no resolver and no log handler, and this test reads what it wrote. Old core: nothing was
 /// written.
-@Suite("Diagnostics reach the real standard error", .timeLimit(.minutes(1)))
+@Suite("Diagnostics reach the real standard error", .timeLimit(.minutes(5)))
 struct DiagnosticsProbeTests {
     @Test func unhandledFailureWritesOneLineToTheRealStandardError() async throws {
         let run = try await runDiagnosticsProbe()

@@ -8,7 +8,7 @@ import Testing
 /// handler, `printsDiagnostics: false` or a resolver that handles the error silence it.
 /// (`@testable`: the sink is internal; tests replace it to capture the lines.) Old core: no
 /// diagnostics at all, the failure was silent (the rule is new).
-@Suite("Loud failures in debug builds", .timeLimit(.minutes(1)))
+@Suite("Loud failures in debug builds", .timeLimit(.minutes(5)))
 @MainActor
 struct DiagnosticsTests {
     enum LoudFailure: Error {

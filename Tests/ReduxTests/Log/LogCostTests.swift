@@ -2,7 +2,7 @@ import Redux
 import Testing
 
 /// With no log handler, no event is built and the store's clock is never read.
-@Suite("Log cost", .timeLimit(.minutes(1)))
+@Suite("Log cost", .timeLimit(.minutes(5)))
 @MainActor
 struct LogCostTests {
     /// Walks every pipeline path (each middleware exit, a throw, failing and succeeding
@@ -28,7 +28,7 @@ struct LogCostTests {
         await Task.detached {
             for _ in 0..<10 { store.dispatch(contentsOf: actions) }
         }.value
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         return store
     }
 

@@ -97,7 +97,7 @@ struct ContextDispatchTrackedTests {
             }]
         )
         store.dispatch(.tag("task"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         let ticket = try #require(tickets.value.first)
         #expect(try await ticket.outcome == .reduced)
         #expect(store.count == 11, "the task's own increment and the resolver's add(10)")

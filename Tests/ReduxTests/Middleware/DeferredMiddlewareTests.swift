@@ -4,7 +4,7 @@ import Testing
 
 /// `.deferred`: the action's chain is suspended while its handler runs off the main actor, and
 /// resumes after the deferring middleware when the handler returns.
-@Suite("Deferred middleware", .timeLimit(.minutes(1)))
+@Suite("Deferred middleware", .timeLimit(.minutes(5)))
 @MainActor
 struct DeferredMiddlewareTests {
     /// A store whose middle middleware defers `.tag("slow")` until `gate` opens, then answers
@@ -13,6 +13,7 @@ struct DeferredMiddlewareTests {
         _ gate: Gate,
         _ trail: SharedList<String>,
         resolvers: [Resolver<PipeState, PipeAction>] = [],
+        diagnostics: DiagnosticLines? = nil,
         handler: @escaping @Sendable (EffectContext<PipeState, PipeAction>) async throws -> DeferredExit<PipeAction>
     ) -> PipeStore {
         makePipeStore(
@@ -30,7 +31,8 @@ struct DeferredMiddlewareTests {
                     return .next
                 },
             ],
-            resolvers: resolvers
+            resolvers: resolvers,
+            diagnostics: diagnostics
         )
     }
 
@@ -46,7 +48,7 @@ struct DeferredMiddlewareTests {
         store.dispatch(.increment)
         gate.open()
         let outcome = try await ticket.outcome
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         return (outcome.description, trail.values, store.state.reduced)
     }
 
@@ -133,12 +135,14 @@ struct DeferredMiddlewareTests {
         let gate = Gate()
         defer { gate.open() }
         let trail = SharedList<String>()
-        let store = deferringStore(gate, trail, resolvers: [pipeResolver("resolver", trail)]) { _ in
+        let diagnostics = DiagnosticLines()
+        let store = deferringStore(gate, trail, resolvers: [pipeResolver("resolver", trail)], diagnostics: diagnostics) { _ in
             .exit(.resolve(PipeError.other))
         }
         let ticket = store.dispatchTracked(.tag("slow"))
         gate.open()
         #expect(try await ticket.outcome.description == "failed(other)")
+        diagnostics.expect(["action tag(slow) failed with no resolver handling it: other (origin: middleware defers#1"])
         #expect(trail.values == [
             "before tag(slow)",
             "resolver other from middleware defers#1 raised tag(slow) dispatched tag(slow)",
@@ -159,7 +163,7 @@ struct DeferredMiddlewareTests {
         let ticket = store.dispatchTracked(.increment)
         // The main actor stays busy in this synchronous wait: a handler that needed the main
         // actor could not start before it timed out.
-        #expect(waitForSignal(running, within: .seconds(5)), "the handler did not run while the main actor was busy")
+        #expect(waitForSignal(running), "the handler did not run while the main actor was busy")
         #expect(try await ticket.outcome.description == "reduced")
     }
 
@@ -191,7 +195,7 @@ struct DeferredMiddlewareTests {
         let ticket = store.dispatchTracked(.tag("slow"))
         gate.open()
         #expect(try await ticket.outcome.description == "reduced")
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(store.state.reduced == [.add(100), .tag("slow")])
         #expect(trail.values == ["before tag(slow)", "before add(100)", "after add(100) at count 0", "after tag(slow) at count 100"])
     }

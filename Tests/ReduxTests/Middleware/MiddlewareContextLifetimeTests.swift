@@ -1,7 +1,7 @@
 import Redux
 import Testing
 
-@Suite("Middleware context lifetime", .timeLimit(.minutes(1)))
+@Suite("Middleware context lifetime", .timeLimit(.minutes(5)))
 @MainActor
 struct MiddlewareContextLifetimeTests {
     /// A context kept past its middleware call (against the advice) never reaches freed memory:
@@ -17,7 +17,9 @@ struct MiddlewareContextLifetimeTests {
                 middlewares: [Middleware(id: "keeps") { context in
                     if context.action == .mark("go") {
                         Task { @MainActor in
-                            try? await Task.sleep(for: .milliseconds(20))
+                            // Runs after the middleware call and after the test's `do` block
+                            // (both hold the main actor until they end): the context is used
+                            // past its call with no wait needed.
                             context.dispatch(.increment)
                             read.value = context.state.count
                             done.value = true
@@ -29,9 +31,10 @@ struct MiddlewareContextLifetimeTests {
             weakStore = store
             store.dispatch(.mark("go"))
         }
-        while !done.value { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(await yieldUntil { done.value }, "the kept context was used")
         #expect(read.value == 1)
-        try await Task.sleep(for: .milliseconds(20))
-        #expect(weakStore == nil, "once the kept context is gone, the store is freed")
+        // The task that kept the context is released once it has ended, a moment after it set
+        // `done`: wait for the store to go (a condition; `patience` only guards against a hang).
+        #expect(await yieldUntil { weakStore == nil }, "once the kept context is gone, the store is freed")
     }
 }

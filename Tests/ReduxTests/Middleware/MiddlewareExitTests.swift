@@ -2,7 +2,7 @@ import Redux
 import Testing
 
 /// One test per synchronous middleware exit, and `.task`.
-@Suite("Middleware exits", .timeLimit(.minutes(1)))
+@Suite("Middleware exits", .timeLimit(.minutes(5)))
 @MainActor
 struct MiddlewareExitTests {
     @Test func nextPassesTheActionToLaterMiddlewaresAndTheReducers() {
@@ -152,7 +152,7 @@ struct MiddlewareExitTests {
         #expect(store.state.reduced == [.tag("go")])
         #expect(!store.isSettled, "a running task keeps the store unsettled")
         gate.open()
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(trail.values == ["after tag(go)", "task ran"])
     }
 
@@ -170,7 +170,7 @@ struct MiddlewareExitTests {
             pipeMiddleware("after", trail, .next),
         ])
         store.dispatch(.tag("go"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(trail.values == ["after tag(go)", "after add(10)", "after add(20)", "tracked reduced"])
         #expect(store.state.reduced == [.tag("go"), .add(10), .add(20)])
         #expect(store.count == 30)

@@ -6,7 +6,7 @@ import Testing
 /// `.detachedSlice` warning whose action is the undispatched root action) and says so. A row is
 /// its id, and a slice is checked when used: a row replaced with the same id stays attached; a
 /// slice used while its id was absent stays detached; one not used in between sees the new row.
-@Suite("Element slices detach when their element is removed", .timeLimit(.minutes(1)))
+@Suite("Element slices detach when their element is removed", .timeLimit(.minutes(5)))
 @MainActor
 struct ElementSliceTests {
     @Test func noSliceForAnIdNotInTheCollection() {

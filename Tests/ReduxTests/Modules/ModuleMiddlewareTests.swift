@@ -5,7 +5,7 @@ import Testing
 /// state and actions; what it redirects to (`.nextAs`) is embedded back into a root action that
 /// the rest of the root pipeline sees; a root action the map cannot extract passes it by
 /// (`.defaultNext`), without running it.
-@Suite("A map-lifted middleware redirects through the map", .timeLimit(.minutes(1)))
+@Suite("A map-lifted middleware redirects through the map", .timeLimit(.minutes(5)))
 @MainActor
 struct ModuleMiddlewareTests {
     /// The map of `kind`, and how its root action wraps a local one.

@@ -4,7 +4,7 @@ import Testing
 /// An optional slice exists only while its child does (an optional field that is not `nil`, the
 /// enum case that is current); it reads and writes that child instance, and once the instance is
 /// gone it is detached for good: it reads its last value, dispatches nothing and logs a warning.
-@Suite("Optional slices follow one child instance", .timeLimit(.minutes(1)))
+@Suite("Optional slices follow one child instance", .timeLimit(.minutes(5)))
 @MainActor
 struct OptionalSliceTests {
     @Test func noSliceWhileTheOptionalChildIsNil() {

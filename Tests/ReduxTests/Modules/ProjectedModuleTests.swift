@@ -71,7 +71,7 @@ enum ProjectedProfileFeature {
 /// Modules backed by a plain value: the projected one runs the feature's real components
 /// standalone on a store of its own and records what was dispatched to it; the constant one
 /// only records.
-@Suite("Projected and constant modules", .timeLimit(.minutes(1)))
+@Suite("Projected and constant modules", .timeLimit(.minutes(5)))
 @MainActor
 struct ProjectedModuleTests {
     typealias Feature = ProjectedProfileFeature
@@ -117,7 +117,7 @@ struct ProjectedModuleTests {
     @Test func projectedModuleRunsEffectsOnItsStoreAndDoesNotRecordTheirActions() async throws {
         let module = ProjectedModule(initialState: ProjectedProfileState(), reducers: [Feature.effectReducer])
         module.dispatch(.renameLater("Grace"))
-        try await module.settled(timeout: .seconds(5))
+        try await module.settled(timeout: patience)
         #expect(module.state.name == "Grace", "the effect's action was dispatched to the inner store and reduced")
         #expect(module.actions == [.renameLater("Grace")])
     }

@@ -4,7 +4,7 @@ import Testing
 /// A scattered module's reducer, lifted by its map, writes back only the bound root fields whose
 /// value it changed: every other root field, and every bound field it left alone (or set to the
 /// value it had), receives no write at all. The bound fields count their writes.
-@Suite("A scattered module writes only the fields it changed", .timeLimit(.minutes(1)))
+@Suite("A scattered module writes only the fields it changed", .timeLimit(.minutes(5)))
 @MainActor
 struct ScatteredWriteTests {
     @Test func aRenameWritesTheNameFieldOnceAndNothingElse() {

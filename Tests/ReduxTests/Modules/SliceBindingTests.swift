@@ -4,7 +4,7 @@ import Testing
 /// A slice's binding reads the field through the slice now (`get`), and writing it (`set`)
 /// dispatches the embedded action: the state changes because the module's reducer handles it.
 /// A detached slice's binding dispatches nothing.
-@Suite("StoreSlice bindings dispatch their action", .timeLimit(.minutes(1)))
+@Suite("StoreSlice bindings dispatch their action", .timeLimit(.minutes(5)))
 @MainActor
 struct SliceBindingTests {
     @Test func getReadsThroughTheSliceNow() {

@@ -3,7 +3,7 @@ import Testing
 
 /// A slice holds its store weakly: a view holding a slice does not keep the store (or its work)
 /// alive; a slice whose store is gone reads the value it last read and dispatches nothing.
-@Suite("Slices hold their store weakly", .timeLimit(.minutes(1)))
+@Suite("Slices hold their store weakly", .timeLimit(.minutes(5)))
 @MainActor
 struct SliceLifetimeTests {
     @Test func aSliceDoesNotKeepItsStoreAlive() {

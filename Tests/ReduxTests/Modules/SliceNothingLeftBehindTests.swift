@@ -6,7 +6,7 @@ import Testing
 /// started through their slices, removed, and dispatched to again through their now detached
 /// slices leave no registered instance and no task bookkeeping; and the store keeps no slice
 /// (every slice is freed once the code that made it lets it go).
-@Suite("Nothing left behind with slices", .timeLimit(.minutes(1)))
+@Suite("Nothing left behind with slices", .timeLimit(.minutes(5)))
 @MainActor
 struct SliceNothingLeftBehindTests {
     private let ids = Array(1...7)

@@ -6,7 +6,7 @@ import Testing
 /// change to the module's part of the state tells the observer, after the reducers ran. The
 /// granularity is the whole store state (a change elsewhere may tell it too); the observation
 /// issue makes it exact.
-@Suite("Slices are observable like the store", .timeLimit(.minutes(1)))
+@Suite("Slices are observable like the store", .timeLimit(.minutes(5)))
 @MainActor
 struct SliceObservationTests {
     /// Observes `read` once; the returned counter counts `onChange` calls.

@@ -3,7 +3,7 @@ import Testing
 
 /// A slice reads the module's part of the store's root state through its map and writes it by
 /// dispatching embedded actions through the root pipeline: the root itself, never a copy.
-@Suite("Slices read and write the root state", .timeLimit(.minutes(1)))
+@Suite("Slices read and write the root state", .timeLimit(.minutes(5)))
 @MainActor
 struct SliceTests {
     @Test func aLinearSliceReadsTheRootField() {

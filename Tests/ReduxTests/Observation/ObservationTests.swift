@@ -4,7 +4,7 @@ import Testing
 
 /// The store as an `Observable`: observers are told after the reducers ran, at most once per
 /// handled action, never for an action every reducer declined.
-@Suite("Observation", .timeLimit(.minutes(1)))
+@Suite("Observation", .timeLimit(.minutes(5)))
 @MainActor
 struct ObservationTests {
     @Test(arguments: [ObservedRead.state, .dynamicMember])
@@ -61,7 +61,7 @@ struct ObservationTests {
         let observer = CountObserver(store)
         let actions = Array(repeating: PipeAction.increment, count: 200) + [.ignored]
         await Task.detached { store.dispatch(contentsOf: actions) }.value
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(store.count == 200)
         #expect((1...200).contains(observer.notifications))
         #expect(observer.seen.last == 200, "a notification followed the last handled action")

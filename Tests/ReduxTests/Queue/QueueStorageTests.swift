@@ -7,7 +7,7 @@ import Testing
 /// nor the pipeline queue holds more than a small constant of segment storage. (20,000 under a
 /// sanitizer, still 20 segments: one call of 100,000 would hold the main actor for seconds.)
 /// (`@testable`: the queues' storage is internal.)
-@Suite("Queue storage is given back after a backlog", .timeLimit(.minutes(1)))
+@Suite("Queue storage is given back after a backlog", .timeLimit(.minutes(5)))
 @MainActor
 struct QueueStorageTests {
     /// Drained by scheduled main-actor turns (1,024 entries each), or by one main-actor dispatch

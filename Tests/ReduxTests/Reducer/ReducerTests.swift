@@ -2,7 +2,7 @@ import Redux
 import Testing
 
 /// Reducers: ordered, the only writers, mutating the state in place.
-@Suite("Reducers", .timeLimit(.minutes(1)))
+@Suite("Reducers", .timeLimit(.minutes(5)))
 @MainActor
 struct ReducerTests {
     /// A reducer that records "id action count" into `trail` (the count it was handed), adds
@@ -120,7 +120,7 @@ struct ReducerTests {
         #expect(bufferAddress() == original, "main-actor dispatch")
 
         await Task.detached { store.dispatch(.add(5)) }.value
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(bufferAddress() == original, "remote dispatch")
 
         #expect(try await store.dispatchTracked(.tag("deferred")).outcome.description == "reduced")

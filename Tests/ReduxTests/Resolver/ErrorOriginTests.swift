@@ -25,7 +25,7 @@ struct ErrorOriginTests {
         )
         store.dispatch(.tag("throw"))
         store.dispatch(.tag("task"))
-        try await store.settled(timeout: .seconds(5))
+        try await store.settled(timeout: patience)
         #expect(seen.value == ["router#1", "router#1"])
     }
 }

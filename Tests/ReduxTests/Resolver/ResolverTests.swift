@@ -2,7 +2,7 @@ import Redux
 import Testing
 
 /// Resolvers: consulted in order on an error, the first answer other than `.defaultNext` wins.
-@Suite("Resolvers", .timeLimit(.minutes(1)))
+@Suite("Resolvers", .timeLimit(.minutes(5)))
 @MainActor
 struct ResolverTests {
     /// "rewrites" turns the action into `.add(2)`, "raises" throws `boom`, "after" would record
@@ -125,9 +125,11 @@ struct ResolverTests {
     }
 
     @Test func errorWithNoResolverAtAllFailsTheAction() {
-        let store = makePipeStore(middlewares: [Middleware(id: "raises") { _ in .exit(.resolve(PipeError.boom)) }])
+        let diagnostics = DiagnosticLines()
+        let store = makePipeStore(middlewares: [Middleware(id: "raises") { _ in .exit(.resolve(PipeError.boom)) }], diagnostics: diagnostics)
         let ticket = store.dispatchTracked(.increment)
         #expect(ticket.outcomeIfFinished?.description == "failed(boom)")
         #expect(store.state == PipeState())
+        diagnostics.expect(["action increment failed with no resolver handling it: boom (origin: middleware raises#0"])
     }
 }

@@ -12,12 +12,18 @@ struct DispatchOutcomeEquatableTests {
     private struct OtherRefusal: Error, CustomStringConvertible { var description: String { "no" } }
 
     @Test func ticketOutcomeComparesWithEquals() async throws {
-        let store = makePipeStore(middlewares: [pipeRouterMiddleware()])
+        let diagnostics = DiagnosticLines()
+        let store = makePipeStore(middlewares: [pipeRouterMiddleware()], diagnostics: diagnostics)
         #expect(try await store.dispatchTracked(.increment).outcome == .reduced)
         #expect(try await store.dispatchTracked(.tag("done")).outcome == .consumed)
         #expect(try await store.dispatchTracked(.ignored).outcome == .unhandled)
         #expect(try await store.dispatchTracked(.tag("throw")).outcome == .failed(PipeError.boom))
         #expect(try await store.dispatchTracked(.tag("throw")).outcome != .failed(PipeError.other))
+        // The two throws fail with no resolver handling them, each reported once (captured).
+        diagnostics.expect([
+            "action tag(throw) failed with no resolver handling it: boom",
+            "action tag(throw) failed with no resolver handling it: boom",
+        ])
     }
 
     @Test func recoveredOutcomesCompareTheirRecoveryAndReducedFlag() async throws {

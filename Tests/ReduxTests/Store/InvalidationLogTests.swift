@@ -5,7 +5,7 @@ import Testing
 /// Issue 5, section 2: the log is complete under invalidation. Every action gets exactly one
 /// terminal event (a refusal is its own terminal), a dropped task error is no second terminal,
 /// and no action's events are logged between another action's.
-@Suite("The log is complete under invalidation", .timeLimit(.minutes(2)))
+@Suite("The log is complete under invalidation", .timeLimit(.minutes(5)))
 @MainActor
 struct InvalidationLogTests {
     // MARK: - Rule: a .deferred handler returning while invalidate() runs still gets its terminal

@@ -114,7 +114,7 @@ struct InvalidationTests {
                 return .task { effect in
                     taskStarted.open()
                     do {
-                        try await effect.sleep(for: .seconds(10))
+                        try await effect.sleep(for: .seconds(3_600))  // real clock: in effect until cancelled
                     } catch {
                         effect.dispatch(.mark("sent by the cancelled task"))
                         taskCancelled.open()

@@ -7,7 +7,7 @@ import Testing
 /// code appends meanwhile, and returns without looking at the inbox again. So what other
 /// isolations enqueue during the call (a `.task`, a `.deferred` resume, a thread) waits for a
 /// later main-actor turn, and the state right after `dispatch` never depends on timing.
-@Suite("Main-actor call is deterministic and bounded", .timeLimit(.minutes(2)))
+@Suite("Main-actor call is deterministic and bounded", .timeLimit(.minutes(5)))
 @MainActor
 struct MainActorCallBoundTests {
     // MARK: - Rule: the state right after dispatch never depends on timing (200/200)

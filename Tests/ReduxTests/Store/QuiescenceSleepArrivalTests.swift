@@ -5,7 +5,7 @@ import Testing
 /// counts as running until its sleep has reached the clock (`onSleep`), so a step of time can
 /// never be taken while the sleeper is still on its way and miss it.
 @MainActor
-@Suite("Quiescence: a sleep counts from its arrival at the clock", .timeLimit(.minutes(1)))
+@Suite("Quiescence: a sleep counts from its arrival at the clock", .timeLimit(.minutes(5)))
 struct QuiescenceSleepArrivalTests {
     enum Act: Sendable, Equatable { case start, done }
 

@@ -12,7 +12,7 @@ import Testing
 /// sanitizer, where it is skipped) and stall every other suite. The short call runs here, with
 /// the diagnostics sink replaced (`@testable`: the sink is internal). Old core: no diagnostics at
 /// all (the rule is new).
-@Suite("Runaway call warning", .timeLimit(.minutes(2)))
+@Suite("Runaway call warning", .timeLimit(.minutes(5)))
 struct RunawayCallWarningTests {
     /// One warning once a call has processed 100,000 re-entrant actions, no second one after,
     /// none below. Current core: fails at exactly 100,000 (no warning) — on the fast path (the

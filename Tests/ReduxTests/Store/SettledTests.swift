@@ -12,6 +12,11 @@ struct SettledTests {
     /// 30 ms, dispatches, then resumes; `.mark("task")` a task that works 30 ms then dispatches
     /// twice; `.mark("fail")` a task that works 30 ms then throws, recovered by a resolver that
     /// enqueues `.mark("recovered")`, whose own middleware pass starts one more task.
+    ///
+    /// The 30 ms are real time (`Task.sleep`, not the store's clock) on purpose: `settled()`
+    /// must wait for work that is still running, whatever it waits on. They cannot change a
+    /// result: `settled()` waits for the work to end however long it takes (up to `patience`, a
+    /// hang guard), and no test asserts how long it took.
     private func busyStore() -> CounterStore {
         makeCounterStore(
             middlewares: [
@@ -132,6 +137,8 @@ struct SettledTests {
         defer { gate.open() }
         let store = makeCounterStore(middlewares: [deferringMiddleware("slow", until: gate)])
         store.dispatch(.mark("slow"))
+        // The 100 ms is the timeout under test, not a wait for the store: the handler waits on a
+        // gate that stays shut until after, so the timeout passes on any machine, however slow.
         let error = await #expect(throws: SettleTimeoutError.self) {
             try await store.settled(timeout: .milliseconds(100))
         }

@@ -4,7 +4,7 @@ import Testing
 
 /// `store.bookkeeping`, the public debugging count: it counts what the store keeps for work in
 /// flight, each kind separately, and is empty again once that work is over.
-@Suite("Store bookkeeping", .timeLimit(.minutes(1)))
+@Suite("Store bookkeeping", .timeLimit(.minutes(5)))
 @MainActor
 struct StoreBookkeepingTests {
     @Test func bookkeepingCountsARowsJobWhileItRunsAndIsEmptyOnceItEnded() async throws {

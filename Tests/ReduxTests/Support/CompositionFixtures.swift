@@ -186,9 +186,11 @@ func makeHomeStore(
     clock: TestClock,
     middlewares: [Middleware<Home, HomeAction>] = [],
     resolvers: [Resolver<Home, HomeAction>] = [],
-    onLog: Store<Home, HomeAction>.LogHandler? = nil
+    onLog: Store<Home, HomeAction>.LogHandler? = nil,
+    diagnostics: DiagnosticLines? = nil
 ) -> Store<Home, HomeAction> {
-    Store(initialState: initial, reducers: homeReducers(job: job), middlewares: middlewares, resolvers: resolvers, options: StoreOptions(clock: clock), onLog: onLog)
+    Store(initialState: initial, reducers: homeReducers(job: job), middlewares: middlewares, resolvers: resolvers,
+          options: diagnostics?.options(clock: clock) ?? StoreOptions(clock: clock), onLog: onLog)
 }
 
 // MARK: - Probed jobs: what happened to each job's task

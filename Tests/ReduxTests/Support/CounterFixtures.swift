@@ -88,7 +88,7 @@ func deferringMiddleware(
     deferringMiddleware(id: "defers \(name)", for: .mark(name), until: gate, resume: resume)
 }
 
-/// A middleware that, for `.mark(name)`, suspends the action in a 10-second `.deferred` sleep on
+/// A middleware that, for `.mark(name)`, suspends the action in an hour-long `.deferred` sleep on
 /// the store's clock. It opens `started` when the handler begins; when the sleep is cancelled it
 /// tries to dispatch (untracked and tracked), stores the tracked outcome in `late`, then opens
 /// `cancelled`.

@@ -13,9 +13,11 @@ func makeHomeStore(
     resolvers: [Resolver<Home, HomeAction>] = [],
     _ initial: Home = Home(),
     clock: TestClock,
-    onLog: Store<Home, HomeAction>.LogHandler? = nil
+    onLog: Store<Home, HomeAction>.LogHandler? = nil,
+    diagnostics: DiagnosticLines? = nil
 ) -> Store<Home, HomeAction> {
-    Store(initialState: initial, reducers: homeReducers(), middlewares: middlewares, resolvers: resolvers, options: StoreOptions(clock: clock), onLog: onLog)
+    Store(initialState: initial, reducers: homeReducers(), middlewares: middlewares, resolvers: resolvers,
+          options: diagnostics?.options(clock: clock) ?? StoreOptions(clock: clock), onLog: onLog)
 }
 
 /// A middleware on the root that throws for every `.stop` of a child, so that resolvers see it.

@@ -94,14 +94,15 @@ func makePipeStore(
     resolvers: [Resolver<PipeState, PipeAction>] = [],
     reducers: [Reducer<PipeState, PipeAction>] = [pipeRecordingReducer()],
     clock: any Clock<Duration> = ContinuousClock(),
-    log: LogRecorder<PipeAction>? = nil
+    log: LogRecorder<PipeAction>? = nil,
+    diagnostics: DiagnosticLines? = nil
 ) -> PipeStore {
     Store(
         initialState: initialState,
         reducers: reducers,
         middlewares: middlewares,
         resolvers: resolvers,
-        options: StoreOptions(clock: clock),
+        options: diagnostics?.options(clock: clock) ?? StoreOptions(clock: clock),
         onLog: log?.handler
     )
 }

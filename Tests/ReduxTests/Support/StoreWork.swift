@@ -11,7 +11,7 @@ enum WorkKind: Sendable {
     case deferred
 }
 
-/// A middleware that, for `trigger`, starts work (`kind`) which opens `started`, sleeps 10 s on
+/// A middleware that, for `trigger`, starts work (`kind`) which opens `started`, sleeps an hour on
 /// the store's clock and, when the sleep is cancelled, dispatches `untracked`, then `tracked`
 /// with `dispatchTracked`, stores the tracked outcome's text in `late`, opens `cancelled` and
 /// rethrows the cancellation. Other actions pass with `.next`.
@@ -28,7 +28,7 @@ func sleepingMiddleware<State: Sendable, Action: Sendable & Equatable>(
     @Sendable func work(_ effect: EffectContext<State, Action>) async throws {
         started.open()
         do {
-            try await effect.sleep(for: .seconds(10))
+            try await effect.sleep(for: .seconds(3_600))
         } catch {
             effect.dispatch(untracked)
             late.value = try? await effect.dispatchTracked(tracked).outcome.description

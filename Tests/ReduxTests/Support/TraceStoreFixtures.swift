@@ -64,9 +64,10 @@ final class TraceRecorder: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` on the main actor until it holds or `timeout` passes.
+/// Polls `condition` on the main actor until it holds or `timeout` passes (a guard against a
+/// hang, by default `patience`: the wait ends as soon as the condition holds).
 @MainActor
-func eventually(_ timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+func eventually(_ timeout: Duration = patience, _ condition: () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while clock.now < deadline {
@@ -76,14 +77,32 @@ func eventually(_ timeout: Duration = .seconds(5), _ condition: () -> Bool) asyn
     return condition()
 }
 
-/// Collects diagnostic lines (the internal sink).
+/// Collects diagnostic lines (the internal sink), so a test that provokes one on purpose neither
+/// prints it among the test runner's lines nor leaves it unchecked.
 final class DiagnosticLines: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [String] = []
     var lines: [String] { lock.withLock { stored } }
-    var options: StoreOptions {
-        var options = StoreOptions()
+    var options: StoreOptions { options(clock: ContinuousClock()) }
+
+    /// Store options on `clock` whose diagnostics come here.
+    func options(clock: any Clock<Duration>) -> StoreOptions {
+        var options = StoreOptions(clock: clock)
         options.diagnosticSink = DiagnosticSink { [self] line in lock.withLock { stored.append(line) } }
         return options
+    }
+
+    /// Expects, in a debug build, one line per fragment, in order, each containing its fragment;
+    /// in a release build (which never writes diagnostics), none.
+    func expect(_ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = lines
+        #if DEBUG
+        #expect(lines.count == fragments.count, "\(lines)", sourceLocation: sourceLocation)
+        for (line, fragment) in zip(lines, fragments) {
+            #expect(line.contains(fragment), "\(line)", sourceLocation: sourceLocation)
+        }
+        #else
+        #expect(lines.isEmpty, "\(lines)", sourceLocation: sourceLocation)
+        #endif
     }
 }

@@ -4,9 +4,10 @@ import Testing
 // Waiting for tickets and tasks without letting a hang hang the test.
 
 /// How long a test waits for the store, or for a thread or a handler, before it gives up. Only a
-/// guard against a hang: with the store behaving, every wait ends long before (in milliseconds
-/// here). Generous because a loaded 2-core machine can starve the main actor for seconds.
-let patience: Duration = .seconds(20)
+/// guard against a hang: every wait that takes it ends on a condition, so with the store behaving
+/// it ends long before (in milliseconds here). 60 s because a loaded 2-core machine (the suite in
+/// parallel beside CPU burners) can starve the main actor for seconds: only a hang may reach it.
+let patience: Duration = .seconds(60)
 
 /// The text of `ticket`'s outcome (its `description`), or `nil` if it was not answered within
 /// `timeout`: a guard against a hang, not a way of waiting for the store. Throws what awaiting

@@ -3,7 +3,7 @@ import Testing
 
 /// `ImmediateClock`: every sleep returns at once and moves `now` to its deadline, never backward;
 /// a cancelled task's sleep throws `CancellationError` and leaves time alone; copies share one time.
-@Suite("ImmediateClock", .timeLimit(.minutes(1)))
+@Suite("ImmediateClock", .timeLimit(.minutes(5)))
 struct ImmediateClockTests {
     @Test func aSleepReturnsAtOnceAndMovesNowForwardByItsDuration() async throws {
         let clock = ImmediateClock()

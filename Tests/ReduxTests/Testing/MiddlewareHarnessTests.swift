@@ -9,7 +9,7 @@ import Testing
 /// origin at position 0; a task's error as a failed effect; the state the test set; on an
 /// `ImmediateClock`, a delayed dispatch within the run.
 @MainActor
-@Suite("Middleware harness", .timeLimit(.minutes(1)))
+@Suite("Middleware harness", .timeLimit(.minutes(5)))
 struct MiddlewareHarnessTests {
     struct Feature: Sendable, Equatable {
         var count = 0

@@ -7,7 +7,7 @@ import Testing
 /// store's default failure — and sees the error, origin, action and state a store would show it;
 /// an effect's error is resolved after the action's terminal; its dispatches are recorded in order.
 @MainActor
-@Suite("Resolver harness", .timeLimit(.minutes(1)))
+@Suite("Resolver harness", .timeLimit(.minutes(5)))
 struct ResolverHarnessTests {
     struct Session: Sendable, Equatable {
         var user = "ann"

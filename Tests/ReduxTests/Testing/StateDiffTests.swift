@@ -5,7 +5,7 @@ import Testing
 /// Issue 8, readable failures: `StateDump` renders any value structurally through `Mirror`, and
 /// `structuralDiff(expected:actual:)` prints one tree with `-`/`+` lines only where two values
 /// differ, collections aligned by a longest common subsequence, far unchanged siblings collapsed.
-@Suite("StateDiff", .timeLimit(.minutes(1)))
+@Suite("StateDiff", .timeLimit(.minutes(5)))
 struct StateDiffTests {
     struct Address: Equatable { var city: String; var zip: String }
     struct Account: Equatable { var name: String; var address: Address; var balance: Int }

@@ -7,7 +7,7 @@ import Testing
 /// `.task` sleeping on `EffectContext`'s clock counts as asleep; work suspended on anything but
 /// the store's clock counts as running (the documented limitation), so the wait then times out.
 @MainActor
-@Suite("Store quiescence", .timeLimit(.minutes(1)))
+@Suite("Store quiescence", .timeLimit(.minutes(5)))
 struct StoreQuiescenceTests {
     enum Act: Sendable, Equatable {
         case start
