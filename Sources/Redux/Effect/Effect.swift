@@ -144,6 +144,18 @@ public struct Effect<Action: Sendable>: Sendable {
         if case .none = operation { return true }
         return false
     }
+
+    /// Whether this effect only cancels: a ``cancel(id:)``, or merges of them (in a child
+    /// instance's scope or not). Starting it logs no `.effectStarted` event.
+    @inlinable
+    var isOnlyCancels: Bool {
+        switch operation {
+        case .cancel: return true
+        case .merge(let parts): return parts.allSatisfy(\.isOnlyCancels)
+        case .scoped(_, let inner): return inner.isOnlyCancels
+        default: return false
+        }
+    }
 }
 
 extension Effect {
