@@ -39,10 +39,8 @@ final class EffectRuntime: @unchecked Sendable {
     /// a cancellation of one of its ids marks it, so a link not started yet is skipped, and
     /// what starts inside it is born cancelled.
     private struct LinkEntry {
-        let token: EffectToken
+        let link: ConcatenationLink
         let ids: [EffectID]
-        let concatenation: UInt64
-        let index: Int
         var queuedSends = 0
         var released = false
     }
@@ -320,8 +318,8 @@ final class EffectRuntime: @unchecked Sendable {
                 entry.token.markCancelled()
                 victims.append(entry)
             } else if let entry = links[member] {
-                if let link, link.spares(concatenation: entry.concatenation, index: entry.index) { continue }
-                entry.token.markCancelled()
+                if let link, link.spares(entry.link, inFlight: inFlight) { continue }
+                entry.link.token.markCancelled()
             }
         }
         lock.unlock()
@@ -346,9 +344,10 @@ final class EffectRuntime: @unchecked Sendable {
             nextID += 1
             let token = EffectToken(id: nextID, runtime: self, group: group, lifetime: lifetime)
             if bornCancelled { token.markCancelled() }
-            links[nextID] = LinkEntry(token: token, ids: linkIDs, concatenation: concatenation, index: index)
+            let link = ConcatenationLink(token: token, concatenation: concatenation, index: index, enclosing: enclosing)
+            links[nextID] = LinkEntry(link: link, ids: linkIDs)
             for effectID in linkIDs { byID[effectID, default: []].insert(nextID) }
-            result.append(ConcatenationLink(token: token, concatenation: concatenation, index: index, enclosing: enclosing))
+            result.append(link)
         }
         return result
     }
@@ -408,7 +407,7 @@ final class EffectRuntime: @unchecked Sendable {
         closed = true
         let victims = Array(tasks.values)
         for victim in victims { victim.token.markCancelled() }
-        for link in links.values { link.token.markCancelled() }
+        for entry in links.values { entry.link.token.markCancelled() }
         lock.unlock()
         for victim in victims {
             victim.task?.cancel()
@@ -446,15 +445,19 @@ final class ConcatenationLink: Sendable {
         self.enclosing = enclosing
     }
 
-    /// Whether a cancellation written here leaves that link alone: a link of a concatenation
-    /// this one is in (or this one's), from the link the cancellation is in on.
-    func spares(concatenation: UInt64, index: Int) -> Bool {
+    /// Whether a cancellation written here leaves link `other` alone: a link of a concatenation
+    /// this one is in, from the link the cancellation is in on (written after it); for a
+    /// `cancelInFlight`, also a link before it (finished) and what is nested in one.
+    func spares(_ other: ConcatenationLink, inFlight: Bool) -> Bool {
         var here: ConcatenationLink? = self
         while let position = here {
-            if position.concatenation == concatenation { return index >= position.index }
+            if position.concatenation == other.concatenation {
+                if other.index >= position.index { return true }
+                break
+            }
             here = position.enclosing
         }
-        return false
+        return inFlight && follows(other)
     }
 
     /// Whether the work of `other` (a task's innermost link) is in a link before this one, in a

@@ -111,6 +111,24 @@ struct ConcatenationCancelledLinkTests {
         }
     }
 
+    /// The same when the earlier link's send follows asynchronous work (a `.send` of a nested
+    /// concatenation, still queued when the next link starts).
+    @Test func aCancelInFlightLinkLeavesWhatANestedConcatenationInTheLinkBeforeItSent() async throws {
+        for _ in 0..<50 {
+            let store = makeFxStore { action in
+                guard action == .start else { return .none }
+                return .concatenate(
+                    Effect.concatenate(Effect.run { _ in }, .send(.got(1))).cancellable(id: "x"),
+                    Effect.run { send in send(.got(2)) }.cancellable(id: "x", cancelInFlight: true)
+                )
+            }
+            store.dispatch(.start)
+            try await store.settled(timeout: patience)
+            #expect(store.state == [.start, .got(1), .got(2)])
+            #expect(store.runtime.bookkeepingCount == 0)
+        }
+    }
+
     /// A link's `cancelInFlight` acts when that link starts: it stops a job with its id that
     /// another action started after the concatenation began (which a cancellation made when the
     /// concatenation started could not have reached).
@@ -158,6 +176,40 @@ struct ConcatenationCancelledLinkTests {
             try await store.settled(timeout: patience)
             #expect(store.state == [.start, .got(1), .got(2)])
         }
+    }
+
+    /// Reducer 1 starts a concatenation under `"all"`; reducer 2 cancels `"all"` for the same
+    /// action, while the first link sleeps (or before its task ran): no link runs after it.
+    @Test func aCancelFromALaterReducerStopsAllOfAConcatenationAnEarlierReducerStarted() async throws {
+        let clock = TestClock()
+        let ran = SharedList<Int>()
+        let store = FxStore(initialState: [], reducers: [
+            Reducer(id: "starts", effects: { state, action in
+                state.append(action)
+                guard action == .start else { return .none }
+                return Effect.concatenate(
+                    Effect.run { send in
+                        try await send.sleep(for: .seconds(1))
+                        ran.append(1)
+                        send(.got(1))
+                    },
+                    Effect.send(.got(2)).cancellable(id: "x", cancelInFlight: true),
+                    Effect.run { send in
+                        ran.append(3)
+                        send(.got(3))
+                    }
+                ).cancellable(id: "all")
+            }),
+            Reducer(id: "cancels", effects: { _, action in
+                action == .start ? .cancel(id: "all") : .none
+            }),
+        ], options: StoreOptions(clock: clock))
+        store.dispatch(.start)
+        await clock.advance(by: .seconds(2))
+        try await store.settled(timeout: patience)
+        #expect(store.state == [.start])
+        #expect(ran.values.isEmpty)
+        #expect(store.runtime.bookkeepingCount == 0)
     }
 
     /// A `.send` link after a cancelled link is sent.
