@@ -269,6 +269,25 @@ struct FuzzEffectCheckerTests {
         #expect(run.tags(foreign).contains("run"), "seed \(run.seed): a send from an unknown run")
     }
 
+    /// A cancel-in-flight link after asynchronous work, with an id of its own concatenation,
+    /// has nothing in flight to cancel: the model requires it to run. One that ran, its start
+    /// removed from the trace (the store lost it), and the send of the link before it dropped.
+    @Test func aCancelInFlightLinkThatNeverRanOrDroppedTheLinkBeforeIsReported() async throws {
+        var found: RunRef?
+        let run = try await Self.find("a required cancel-in-flight link after async work that ran") { run in
+            found = run.model.runs.values.sorted(by: { $0.ref < $1.ref }).first { predicted in
+                !predicted.triggers.isEmpty && predicted.scope.contains { EffectWalk.isLinkID($0.id) }
+                    && run.facts.isRequired(.run(predicted.ref), run.model, lifecycle: false)
+                    && run.observation.startedRuns[predicted.ref] != nil
+            }?.ref
+            return found != nil
+        }
+        let ref = try #require(found)
+        var neverRan = run.observation
+        neverRan.startedRuns[ref] = nil
+        #expect(run.tags(neverRan).contains("conservation"), "seed \(run.seed): a cancel-in-flight link that never ran")
+    }
+
     @Test func aConcatenationPartStartedBeforeThePreviousEndedIsReported() async throws {
         var found: RunRef?
         let run = try await Self.find("a run a concatenation started after another") { run in
