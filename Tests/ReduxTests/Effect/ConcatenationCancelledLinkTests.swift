@@ -212,6 +212,58 @@ struct ConcatenationCancelledLinkTests {
         #expect(store.runtime.bookkeepingCount == 0)
     }
 
+    /// A link whose work fails (throws an error other than its cancellation) ends the
+    /// concatenation; the error reaches the resolvers.
+    @Test func aLinkThatFailsEndsTheConcatenation() async throws {
+        let errors = SharedValue(0)
+        let store = makeFxStore(resolvers: [Resolver(id: "counts") { _ in
+            errors.value += 1
+            return .exit(.done)
+        }]) { action in
+            guard action == .start else { return .none }
+            return .concatenate(
+                Effect.run { _ in throw FxError.boom },
+                Effect.run { send in send(.got(2)) }
+            )
+        }
+        store.dispatch(.start)
+        try await store.settled(timeout: patience)
+        #expect(store.state == [.start])
+        #expect(errors.value == 1)
+        #expect(store.runtime.bookkeepingCount == 0)
+    }
+
+    /// A link cancelled while it runs that then throws has not failed: the next link starts.
+    @Test func aLinkThatThrowsOnceCancelledDoesNotEndTheConcatenation() async throws {
+        let clock = TestClock()
+        let errors = SharedValue(0)
+        let store = makeFxStore(resolvers: [Resolver(id: "counts") { _ in
+            errors.value += 1
+            return .exit(.done)
+        }], options: StoreOptions(clock: clock)) { action in
+            switch action {
+            case .start:
+                return .concatenate(
+                    Effect.run { send in
+                        try? await send.sleep(for: .seconds(1))
+                        throw FxError.boom
+                    }.cancellable(id: "x"),
+                    Effect.run { send in send(.got(2)) }
+                )
+            case .stop:
+                return .cancel(id: "x")
+            default:
+                return .none
+            }
+        }
+        store.dispatch(.start)
+        await clock.advance(by: .milliseconds(500))
+        store.dispatch(.stop)
+        try await store.quiescent(timeout: patience)
+        #expect(store.state == [.start, .stop, .got(2)])
+        #expect(errors.value == 0, "an error thrown once cancelled is not a failure")
+    }
+
     /// A `.send` link after a cancelled link is sent.
     @Test func aSendLinkAfterALinkCancelledWhileItRanIsSent() async throws {
         let clock = TestClock()
