@@ -123,7 +123,14 @@ public struct Effect<Action: Sendable>: Sendable {
     }
 
     /// Runs the effects one after the other: each starts when the previous one has finished
-    /// (all its work, including what it merged). If one is cancelled, the rest do not run.
+    /// (all its work, including what it merged).
+    ///
+    /// A link that is cancelled ends and the next one starts; a link cancelled before it started
+    /// is skipped. The concatenation registers each link's ids (the `cancellable` and `throttle`
+    /// ids at its top) when it starts, so ``cancel(id:)`` reaches a link that has not started; a
+    /// cancellation of an id enclosing the whole concatenation stops all of it. A link's own
+    /// `cancelInFlight` acts when that link starts. A link whose work throws (other than by its
+    /// cancellation) ends the concatenation.
     public static func concatenate(_ effects: Effect...) -> Effect {
         concatenate(effects)
     }
@@ -144,6 +151,18 @@ public struct Effect<Action: Sendable>: Sendable {
         if case .none = operation { return true }
         return false
     }
+
+    /// Whether this effect only cancels: a ``cancel(id:)``, or merges of them (in a child
+    /// instance's scope or not). Starting it logs no `.effectStarted` event.
+    @inlinable
+    var isOnlyCancels: Bool {
+        switch operation {
+        case .cancel: return true
+        case .merge(let parts): return parts.allSatisfy(\.isOnlyCancels)
+        case .scoped(_, let inner): return inner.isOnlyCancels
+        default: return false
+        }
+    }
 }
 
 extension Effect {
@@ -156,16 +175,23 @@ extension Effect {
     /// - Parameters:
     ///   - id: the cancellation id.
     ///   - cancelInFlight: when `true`, starting this effect first cancels the work already
-    ///     running with `id` (a newer search replacing the request in flight).
+    ///     running with `id` (a newer search replacing the request in flight). In a link of a
+    ///     ``concatenate(_:)-(Effect<Action>...)`` it acts when the link starts, and does not
+    ///     reach the links before it, which have finished (what they sent is delivered).
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
         if isNone && !cancelInFlight { return self }
         return Effect(.cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
     }
 
-    /// Cancels the work running with `id` in this store: tasks stop (they see cancellation) and
-    /// nothing they send afterwards is reduced; a throttled action still pending with that id is
-    /// dropped. Returned at top level by a reducer, it is processed on the main actor within the
-    /// same dispatch call, before the effects started with it.
+    /// Cancels the work with `id` in this store: tasks stop (they see cancellation) and nothing
+    /// they send afterwards is reduced; a throttled action still pending with that id is
+    /// dropped; a link of a ``concatenate(_:)-(Effect<Action>...)`` registered under it and not
+    /// started yet is skipped.
+    ///
+    /// It applies where it is written: it stops every effect with `id` started before it — in
+    /// an earlier reducer of the chain, or earlier in the same ``merge(_:)-(Effect<Action>...)``,
+    /// even if its task has not run yet — and none started after it. Returned at top level by a
+    /// reducer, it is processed on the main actor within the same dispatch call.
     public static func cancel(id: some Hashable & Sendable) -> Effect {
         Effect(.cancel(EffectID(id)))
     }

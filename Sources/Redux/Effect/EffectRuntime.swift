@@ -30,11 +30,26 @@ final class EffectRuntime: @unchecked Sendable {
         /// sequence number of the action whose pass started it.
         var origin: ErrorOrigin?
         var sequence: UInt64 = 0
+        /// The link of a concatenation it runs in, if any (the innermost; it knows the others).
+        var link: ConcatenationLink?
+    }
+
+    /// A link of a concatenation, registered from the concatenation's start until the link has
+    /// ended and what it sent without a task (a `.send` after asynchronous work) is processed:
+    /// a cancellation of one of its ids marks it, so a link not started yet is skipped, and
+    /// what starts inside it is born cancelled.
+    private struct LinkEntry {
+        let link: ConcatenationLink
+        let ids: [EffectID]
+        var queuedSends = 0
+        var released = false
     }
 
     private let lock = NSLock()
     private var tasks: [UInt64: Running] = [:]
     private var byID: [EffectID: Set<UInt64>] = [:]
+    /// The links of the concatenations running, by their entry's id (drawn with the tasks').
+    private var links: [UInt64: LinkEntry] = [:]
     private var nextID: UInt64 = 0
     private var active = 0
     private var running = 0
@@ -68,8 +83,9 @@ final class EffectRuntime: @unchecked Sendable {
         lock.withLock { Set(tasks.lazy.filter { !$0.value.finished }.map(\.key)) }
     }
 
-    /// Entries in the runtime's tables (tasks and cancellation-id memberships): 0 when idle.
-    var bookkeepingCount: Int { lock.withLock { tasks.count + byID.count } }
+    /// Entries in the runtime's tables (tasks, concatenation links and cancellation-id
+    /// memberships): 0 when idle.
+    var bookkeepingCount: Int { lock.withLock { tasks.count + links.count + byID.count } }
 
     /// The two tables' sizes: task entries, and cancellation ids with members.
     var tableCounts: (tasks: Int, ids: Int) { lock.withLock { (tasks.count, byID.count) } }
@@ -92,6 +108,10 @@ final class EffectRuntime: @unchecked Sendable {
     /// With `dependencies`, the task runs `work` with ``Dependencies/current`` bound to them (a
     /// detached task inherits no task-local): the store passes its container, read on the main
     /// actor when the work starts, while it scopes its dependencies, else `nil`.
+    ///
+    /// `link` is the concatenation link the work belongs to: if that link was cancelled (by an
+    /// id it is registered under) the task is born cancelled — checked under the lock, so a
+    /// cancellation either finds the link or finds the task.
     @usableFromInline
     func spawn(
         priority: TaskPriority?,
@@ -99,6 +119,7 @@ final class EffectRuntime: @unchecked Sendable {
         group: EffectGroup?,
         lifetime: InstanceLifetime? = nil,
         runsIfCancelledEarly: Bool = false,
+        link: ConcatenationLink? = nil,
         dependencies: Dependencies? = nil,
         origin: @autoclosure () -> ErrorOrigin? = nil,
         sequence: UInt64 = 0,
@@ -118,17 +139,12 @@ final class EffectRuntime: @unchecked Sendable {
         }
         // The work of a child instance that has ended never starts.
         if let lifetime, !lifetime.adopt(id) { token.markCancelled() }
-        // The next part of a concatenation is spawned by the part that just finished: if that
-        // one was cancelled meanwhile (by id, before this one was registered), so is this one.
-        // Only from that part's own task: `EffectToken.current` is a task-local, inherited by
-        // every `Task {}` created inside an effect (the store's scheduled main-actor turn among
-        // them), and what those spawn is no part of the cancelled effect.
-        if let parent = EffectToken.current, parent.runtimeID == ObjectIdentifier(self), parent.isCurrentTask, parent.isCancelled {
-            token.markCancelled()
-        }
+        // Work inside a link of a concatenation that was cancelled before this was registered.
+        if let link, link.token.isCancelled { token.markCancelled() }
         active += 1
         running += 1
         var entry = Running(task: nil, token: token, ids: ids)
+        entry.link = link
         if describesTasks {
             entry.origin = origin()
             entry.sequence = sequence
@@ -199,14 +215,23 @@ final class EffectRuntime: @unchecked Sendable {
     /// ``sendProcessed(_:)``.
     @usableFromInline
     func sendQueued(_ token: EffectToken) {
-        lock.withLock { tasks[token.id]?.queuedSends += 1 }
+        lock.withLock {
+            if tasks[token.id] != nil {
+                tasks[token.id]?.queuedSends += 1
+            } else {
+                links[token.id]?.queuedSends += 1
+            }
+        }
     }
 
     /// An action sent by `token`'s task was processed or dropped.
     @usableFromInline
     func sendProcessed(_ token: EffectToken) {
         lock.withLock {
-            guard var entry = tasks[token.id] else { return }
+            guard var entry = tasks[token.id] else {
+                linkSendProcessed(token.id)
+                return
+            }
             entry.queuedSends -= 1
             if entry.finished && entry.queuedSends == 0 {
                 forget(token.id)
@@ -276,15 +301,89 @@ final class EffectRuntime: @unchecked Sendable {
         }
     }
 
-    /// Cancels the work running with `id`; returns how many tasks were cancelled.
+    /// Cancels the work registered with `id` — tasks, and links of concatenations not ended
+    /// yet — and returns how many tasks were cancelled.
+    ///
+    /// `link` is where the cancellation is written, when inside a concatenation: it never
+    /// reaches the links of an enclosing concatenation from its own on (those are written after
+    /// it). A `cancelInFlight` (`inFlight`) does not reach the work of the links before it
+    /// either: they have finished, and what they sent is delivered.
     @discardableResult
-    func cancel(id: EffectID) -> Int {
+    func cancel(id: EffectID, inFlight: Bool = false, from link: ConcatenationLink? = nil) -> Int {
         lock.lock()
-        let victims = (byID[id] ?? []).compactMap { tasks[$0] }
-        for victim in victims { victim.token.markCancelled() }
+        var victims: [Running] = []
+        for member in byID[id] ?? [] {
+            if let entry = tasks[member] {
+                if inFlight, let link, link.follows(entry.link) { continue }
+                entry.token.markCancelled()
+                victims.append(entry)
+            } else if let entry = links[member] {
+                if let link, link.spares(entry.link, inFlight: inFlight) { continue }
+                entry.link.token.markCancelled()
+            }
+        }
         lock.unlock()
         for victim in victims { victim.task?.cancel() }
         return victims.count
+    }
+
+    /// Registers the links of a concatenation that starts, each under its `ids` (the enclosing
+    /// scopes' and the link's own): `nil` once the runtime is closed. A concatenation started
+    /// inside a cancelled link is born cancelled.
+    @usableFromInline
+    func beginConcatenation(_ ids: [[EffectID]], group: EffectGroup?, lifetime: InstanceLifetime?, enclosing: ConcatenationLink?) -> [ConcatenationLink]? {
+        lock.lock()
+        defer { lock.unlock() }
+        if closed { return nil }
+        nextID += 1
+        let concatenation = nextID
+        let bornCancelled = enclosing?.token.isCancelled == true
+        var result: [ConcatenationLink] = []
+        result.reserveCapacity(ids.count)
+        for (index, linkIDs) in ids.enumerated() {
+            nextID += 1
+            let token = EffectToken(id: nextID, runtime: self, group: group, lifetime: lifetime)
+            if bornCancelled { token.markCancelled() }
+            let link = ConcatenationLink(token: token, concatenation: concatenation, index: index, enclosing: enclosing)
+            links[nextID] = LinkEntry(link: link, ids: linkIDs)
+            for effectID in linkIDs { byID[effectID, default: []].insert(nextID) }
+            result.append(link)
+        }
+        return result
+    }
+
+    /// A link has ended or was skipped: its entry goes once what it sent is processed.
+    @usableFromInline
+    func release(_ link: ConcatenationLink) {
+        lock.withLock {
+            guard var entry = links[link.token.id] else { return }
+            if entry.queuedSends > 0 {
+                entry.released = true
+                links[link.token.id] = entry
+            } else {
+                forgetLink(link.token.id)
+            }
+        }
+    }
+
+    /// Under the lock.
+    private func linkSendProcessed(_ id: UInt64) {
+        guard var entry = links[id] else { return }
+        entry.queuedSends -= 1
+        if entry.released && entry.queuedSends == 0 {
+            forgetLink(id)
+        } else {
+            links[id] = entry
+        }
+    }
+
+    /// Under the lock.
+    private func forgetLink(_ id: UInt64) {
+        guard let entry = links.removeValue(forKey: id) else { return }
+        for effectID in entry.ids {
+            byID[effectID]?.remove(id)
+            if byID[effectID]?.isEmpty == true { byID.removeValue(forKey: effectID) }
+        }
     }
 
     /// Cancels the tasks of an ended child instance.
@@ -308,6 +407,7 @@ final class EffectRuntime: @unchecked Sendable {
         closed = true
         let victims = Array(tasks.values)
         for victim in victims { victim.token.markCancelled() }
+        for entry in links.values { entry.link.token.markCancelled() }
         lock.unlock()
         for victim in victims {
             victim.task?.cancel()
@@ -326,4 +426,52 @@ package struct TaskDescription: Sendable {
     package let sequence: UInt64
     /// Whether it sleeps on the store's virtual clock now.
     package let isAsleep: Bool
+}
+
+/// One link of a running concatenation, as the effect tree inside it sees it: its entry's token
+/// (cancelled when the link is; what the link sends without a task of its own carries it), its
+/// place, and the link of the enclosing concatenation, if any.
+@usableFromInline
+final class ConcatenationLink: Sendable {
+    @usableFromInline let token: EffectToken
+    let concatenation: UInt64
+    let index: Int
+    let enclosing: ConcatenationLink?
+
+    init(token: EffectToken, concatenation: UInt64, index: Int, enclosing: ConcatenationLink?) {
+        self.token = token
+        self.concatenation = concatenation
+        self.index = index
+        self.enclosing = enclosing
+    }
+
+    /// Whether a cancellation written here leaves link `other` alone: a link of a concatenation
+    /// this one is in, from the link the cancellation is in on (written after it); for a
+    /// `cancelInFlight`, also a link before it (finished) and what is nested in one.
+    func spares(_ other: ConcatenationLink, inFlight: Bool) -> Bool {
+        var here: ConcatenationLink? = self
+        while let position = here {
+            if position.concatenation == other.concatenation {
+                if other.index >= position.index { return true }
+                break
+            }
+            here = position.enclosing
+        }
+        return inFlight && follows(other)
+    }
+
+    /// Whether the work of `other` (a task's innermost link) is in a link before this one, in a
+    /// concatenation both are in: it has finished.
+    func follows(_ other: ConcatenationLink?) -> Bool {
+        var theirs = other
+        while let their = theirs {
+            var here: ConcatenationLink? = self
+            while let position = here {
+                if position.concatenation == their.concatenation { return their.index < position.index }
+                here = position.enclosing
+            }
+            theirs = their.enclosing
+        }
+        return false
+    }
 }

@@ -34,8 +34,9 @@ final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
     }
 }
 
-/// What encloses a part of an effect tree: the cancellation ids its tasks register under, and
-/// the throttle its sends go through.
+/// What encloses a part of an effect tree: the cancellation ids its tasks register under, the
+/// throttle its sends go through, the child instance it belongs to and the concatenation link
+/// it is in.
 @usableFromInline
 struct EffectScope: Sendable {
     @usableFromInline var ids: [EffectID]
@@ -44,6 +45,8 @@ struct EffectScope: Sendable {
     @usableFromInline var path: [ScopeStep]
     /// That instance's lifetime, when it can go away.
     @usableFromInline var lifetime: InstanceLifetime?
+    /// The link of the innermost concatenation the subtree is in, if any.
+    @usableFromInline var link: ConcatenationLink?
 
     @inlinable
     init() {
@@ -51,6 +54,7 @@ struct EffectScope: Sendable {
         throttle = nil
         path = []
         lifetime = nil
+        link = nil
     }
 
     /// What the subtree's cancellation and throttle ids are scoped by: the instance's path and,

@@ -2,16 +2,26 @@ import Foundation
 
 /// Starting effects: the interpreter of ``Effect`` on the store's runtime.
 ///
-/// An effect tree is walked once. Synchronous parts (`.none`, `.send`, `.cancel`, and merges or
+/// An effect tree is walked once, in written order: effects start and cancellations apply in
+/// the order they are met. Synchronous parts (`.none`, `.send`, `.cancel`, and merges or
 /// concatenations of only those) run where they are met: during the action's pass, on the main
 /// actor, their sends are queued in the pipeline queue (processed in the same call); later,
-/// from a task, they go to the inbox. Every `.run` is a task of its own on the runtime; a
-/// concatenation goes on from wherever its previous part finished, so no task ever waits for
-/// another (which keeps "all asleep" exact for virtual clocks).
+/// from a task, they go to the inbox. Every `.run` is a task of its own on the runtime,
+/// registered under its ids when it is spawned, so a `.cancel(id:)` met after it stops it even
+/// before its task runs.
+///
+/// A concatenation registers each of its links under the links' ids (the enclosing scopes' and
+/// the link's own `cancellable` and `throttle` ids) when it starts, and goes on from wherever its
+/// previous link finished, so no task ever waits for another (which keeps "all asleep" exact for
+/// virtual clocks). A link cancelled while it runs ends, and the next one starts; a link
+/// cancelled before it started is skipped; a cancellation of an id enclosing the whole
+/// concatenation reaches every link. A link that fails (its work throws) ends the
+/// concatenation.
 extension Store {
-    /// Called when an effect subtree has finished: `completed` is `false` if it was cancelled
-    /// (the rest of a concatenation then does not run); `inPass` says whether the caller is
-    /// still in the producing action's pass on the main actor.
+    /// Called when an effect subtree has finished: `completed` is `false` if it failed (an error
+    /// other than its cancellation) or could not start (store closed, wait cancelled); the rest
+    /// of a concatenation then does not run. `inPass` says whether the caller is still in the
+    /// producing action's pass on the main actor.
     @usableFromInline
     typealias EffectCompletion = @Sendable (_ completed: Bool, _ inPass: Bool) -> Void
 
@@ -25,22 +35,22 @@ extension Store {
         return record
     }
 
-    /// Starts the effects the reducers returned, in chain order, after the top-level
-    /// cancellations of all of them (§ order after the reducers, step 3).
+    /// Starts the effects the reducers returned, in chain order, each in written order (§ order
+    /// after the reducers, step 3): a cancellation stops what was started before it, in this
+    /// pass too. An effect made only of cancellations is applied without an `.effectStarted`
+    /// event.
     ///
     /// This path, down to the task's `send`, is inlinable so that it is specialized for the
     /// app's state and action: unspecialized, its generic metadata lookups and witness calls
     /// were most of the cost of starting an effect (P8-run).
     @inlinable
     func startReducerEffects(_ effects: [(position: Int, effect: Effect<Action>)], action: Action, _ run: ActionRun<State, Action>) {
-        if isInvalidated { return }
-        var remaining: [(Int, Effect<Action>)] = []
         for (position, effect) in effects {
-            let rest = performTopLevelCancels(effect, scope: EffectScope(), owner: .reducer(position))
-            if !rest.isNone { remaining.append((position, rest)) }
-        }
-        for (position, effect) in remaining {
             if isInvalidated { return }
+            if effect.isOnlyCancels {
+                performCancels(effect, scope: EffectScope(), owner: .reducer(position))
+                continue
+            }
             let origin = ErrorOrigin.reducer(id: reducers[position].id, position: position)
             startEffect(effect, origin: origin, action: action, run)
         }
@@ -56,21 +66,18 @@ extension Store {
         start(effect, scope: EffectScope(), source: source, inPass: true, then: nil)
     }
 
-    /// Applies the `.cancel`s at the top of `effect` (alone or in a top-level merge) now, and
-    /// returns the rest.
+    /// Applies an effect made only of cancellations (see ``Effect/isOnlyCancels``), in order.
     @inlinable
-    func performTopLevelCancels(_ effect: Effect<Action>, scope: EffectScope, owner: LiftOwner) -> Effect<Action> {
+    func performCancels(_ effect: Effect<Action>, scope: EffectScope, owner: LiftOwner) {
         switch effect.operation {
         case .cancel(let id):
             cancelEffects(id.scoped(by: scope.idScope))
-            return .none
         case .merge(let parts):
-            return .merge(parts.map { performTopLevelCancels($0, scope: scope, owner: owner) })
+            for part in parts { performCancels(part, scope: scope, owner: owner) }
         case let .scoped(step, inner):
-            let rest = performTopLevelCancels(inner, scope: entering(step, scope, owner: owner), owner: owner)
-            return rest.isNone ? .none : Effect(.scoped(step, rest))
+            performCancels(inner, scope: entering(step, scope, owner: owner), owner: owner)
         default:
-            return effect
+            break
         }
     }
 
@@ -86,10 +93,12 @@ extension Store {
         return inside
     }
 
-    /// Cancels the work running with `id` and drops a throttled action pending with it.
+    /// Cancels the work registered with `id` and drops a throttled action pending with it.
+    /// `link`: where the cancellation is written, inside a concatenation; `inFlight`: it is a
+    /// `cancelInFlight` (see ``EffectRuntime/cancel(id:inFlight:from:)``).
     @usableFromInline
-    nonisolated func cancelEffects(_ id: EffectID) {
-        runtime.cancel(id: id)
+    nonisolated func cancelEffects(_ id: EffectID, inFlight: Bool = false, from link: ConcatenationLink? = nil) {
+        runtime.cancel(id: id, inFlight: inFlight, from: link)
         throttles.remove(id)
     }
 
@@ -101,17 +110,16 @@ extension Store {
         case .none:
             then?(true, inPass)
         case let .send(action, site):
-            // Outside the pass, a send comes after async work, in the task whose part just ended
-            // (a concatenation goes on there): it is that task's send, cancelled with it.
-            let sender = inPass ? nil : EffectToken.current.flatMap { $0.runtimeID == ObjectIdentifier(runtime) && $0.isCurrentTask ? $0 : nil }
-            deliver(action, site: site, promise: nil, token: sender, scope: scope, source: source, inPass: inPass)
+            // Outside the pass, a send comes after async work, in a link of a concatenation: it is
+            // that link's send, cancelled with it.
+            deliver(action, site: site, promise: nil, token: inPass ? nil : scope.link?.token, scope: scope, source: source, inPass: inPass)
             then?(true, inPass)
         case .cancel(let id):
-            cancelEffects(id.scoped(by: scope.idScope))
+            cancelEffects(id.scoped(by: scope.idScope), from: scope.link)
             then?(true, inPass)
         case let .cancellable(id, cancelInFlight, inner):
             let id = id.scoped(by: scope.idScope)
-            if cancelInFlight { cancelEffects(id) }
+            if cancelInFlight { cancelEffects(id, inFlight: true, from: scope.link) }
             var inside = scope
             inside.ids.append(id)
             start(inner, scope: inside, source: source, inPass: inPass, then: then)
@@ -126,7 +134,7 @@ extension Store {
         case .merge(let parts):
             startMerge(parts, scope: scope, source: source, inPass: inPass, then: then)
         case .concatenate(let parts):
-            startConcatenation(parts[...], scope: scope, source: source, inPass: inPass, then: then)
+            startConcatenation(parts, scope: scope, source: source, inPass: inPass, then: then)
         case let .run(priority, work):
             startRun(priority: priority, scope: scope, source: source, then: then) { send, _ in
                 try await work(send)
@@ -153,25 +161,71 @@ extension Store {
         }
     }
 
+    /// Registers the concatenation's links, then starts the first.
     @inlinable
-    nonisolated func startConcatenation(_ parts: ArraySlice<Effect<Action>>, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
-        guard let first = parts.first else {
-            then?(true, inPass)
+    nonisolated func startConcatenation(_ parts: [Effect<Action>], scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
+        let ids = parts.map { scope.ids + linkIDs($0, scope: scope) }
+        guard let links = runtime.beginConcatenation(ids, group: source.group, lifetime: scope.lifetime, enclosing: scope.link) else {
+            then?(false, inPass)
             return
         }
-        let rest = parts.dropFirst()
-        start(first, scope: scope, source: source, inPass: inPass) { [weak self] completed, inPass in
-            guard completed, let self else {
-                then?(false, inPass)
-                return
-            }
-            self.startConcatenation(rest, scope: scope, source: source, inPass: inPass, then: then)
+        startLink(0, parts, links, scope: scope, source: source, inPass: inPass, then: then)
+    }
+
+    /// The ids a link registers under of its own: those of the `cancellable` and `throttle`
+    /// wrappers at its top.
+    @inlinable
+    nonisolated func linkIDs(_ effect: Effect<Action>, scope: EffectScope) -> [EffectID] {
+        switch effect.operation {
+        case let .cancellable(id, _, inner), let .throttle(id, _, _, inner):
+            return [id.scoped(by: scope.idScope)] + linkIDs(inner, scope: scope)
+        default:
+            return []
         }
     }
 
+    /// Starts link `index` — or the first one after it not cancelled yet — and, when it has
+    /// ended, the next; a link that failed ends the concatenation.
+    @inlinable
+    nonisolated func startLink(_ index: Int, _ parts: [Effect<Action>], _ links: [ConcatenationLink], scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool, then: EffectCompletion?) {
+        var index = index
+        while index < parts.count {
+            let link = links[index]
+            if source.group?.hasBeenCancelled == true {
+                for rest in links[index...] { runtime.release(rest) }
+                then?(false, inPass)
+                return
+            }
+            if link.token.isCancelled {
+                runtime.release(link)
+                index += 1
+                continue
+            }
+            var inside = scope
+            inside.link = link
+            let next = index + 1
+            start(parts[index], scope: inside, source: source, inPass: inPass) { [weak self] completed, inPass in
+                guard let self else {
+                    then?(false, inPass)
+                    return
+                }
+                self.runtime.release(link)
+                guard completed else {
+                    for rest in links[next...] { self.runtime.release(rest) }
+                    then?(false, inPass)
+                    return
+                }
+                self.startLink(next, parts, links, scope: scope, source: source, inPass: inPass, then: then)
+            }
+            return
+        }
+        then?(true, inPass)
+    }
+
     /// Spawns one runtime task for `work`; its errors go to the resolvers, its completion goes
-    /// on with what follows it. If the task cannot start (store closed, group cancelled), the
-    /// completion reports it cancelled.
+    /// on with what follows it — also when the task was cancelled before its work could run
+    /// (the work is then skipped). If the task cannot start (store closed, group cancelled),
+    /// the completion reports it failed.
     @inlinable
     nonisolated func startRun(
         priority: TaskPriority?,
@@ -180,21 +234,23 @@ extension Store {
         then: EffectCompletion?,
         _ work: @escaping @Sendable (Send<Action>, EffectToken) async throws -> Void
     ) {
-        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group, lifetime: scope.lifetime, dependencies: source.dependencies, origin: source.origin, sequence: source.failure.sequence) { [weak self] token in
-            // Never hold the store across an await: a sleeping effect must not keep it alive.
-            guard let send = self?.makeSend(token: token, scope: scope, source: source) else { return }
-            var completed = true
-            do {
-                try await work(send, token)
-            } catch {
-                completed = false
-                if !(token.isCancelled || Task.isCancelled || error is CancellationError) {
-                    scope.lifetime?.sendQueued()
-                    self?.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error, lifetime: scope.lifetime)))
+        // With a completion, the task runs even if cancelled before it started, to go on.
+        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group, lifetime: scope.lifetime, runsIfCancelledEarly: then != nil, link: scope.link, dependencies: source.dependencies, origin: source.origin, sequence: source.failure.sequence) { [weak self] token in
+            var failed = false
+            if !token.isCancelled {
+                // Never hold the store across an await: a sleeping effect must not keep it alive.
+                guard let send = self?.makeSend(token: token, scope: scope, source: source) else { return }
+                do {
+                    try await work(send, token)
+                } catch {
+                    if !(token.isCancelled || Task.isCancelled || error is CancellationError) {
+                        failed = true
+                        scope.lifetime?.sendQueued()
+                        self?.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error, lifetime: scope.lifetime)))
+                    }
                 }
             }
-            if token.isCancelled || Task.isCancelled { completed = false }
-            then?(completed, false)
+            then?(!failed, false)
         }
         if started == nil { then?(false, false) }
     }

@@ -61,7 +61,8 @@ extension Store {
 
     /// The reducer chain when some reducer returns effects: (1) reducers, in order, collecting
     /// their effects; (2) observers told once, if one handled the action; (3) the effects start,
-    /// in chain order, top-level cancellations first. The caller then logs (4) the terminal.
+    /// in chain order, each in written order (a cancellation stops what started before it). The
+    /// caller then logs (4) the terminal.
     ///
     /// Inlinable so that it is specialized for the app's state and action (unspecialized, its
     /// generic metadata lookups cost an effect reducer about 1 us per action); kept out of line

@@ -167,7 +167,7 @@ private func finishSaves(_ store: Store<SearchList, SearchListAction>, _ clock: 
     try await store.settled(timeout: hangLimit)
 }
 
-@Suite("A row is its id", .timeLimit(.minutes(1)))
+@Suite("A row is its id", .timeLimit(.minutes(5)))
 @MainActor
 struct RowIsItsIdTests {
     /// The usual search pattern: fresh results rebuild the rows, reusing the rows still there.
@@ -308,7 +308,7 @@ struct RowIsItsIdTests {
 /// row removed and added again inside one reducer (`replaceRow`) is the same instance, so its
 /// work lands in the row that holds the id. (Removed by one action and added again by the next,
 /// it is a new instance: see LateWorkOfGoneInstancesTests.)
-@Suite("A row is its id: lifted middlewares and resolvers", .timeLimit(.minutes(1)))
+@Suite("A row is its id: lifted middlewares and resolvers", .timeLimit(.minutes(5)))
 @MainActor
 struct RowIsItsIdLiftedWorkTests {
     @Test func taskDeferredAndEffectOfARowReplacedInsideOneReducerLandInIt() async throws {

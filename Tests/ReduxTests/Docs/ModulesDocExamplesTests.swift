@@ -2,7 +2,7 @@ import Redux
 import Testing
 
 /// Modules.md's examples, run: what their comments say is what happens.
-@Suite("Modules article examples", .timeLimit(.minutes(1)))
+@Suite("Modules article examples", .timeLimit(.minutes(5)))
 @MainActor
 struct ModulesDocExamplesTests {
     @Test func renamesThroughSlicesWriteTheRootAndTheMiddlewareTrims() {

@@ -1,9 +1,10 @@
-import Redux
+@testable import Redux
 import Testing
 
 /// Issue 6, section 1: `.merge(...)` runs its effects concurrently, each branch its own runtime
 /// task (not a task group); `.concatenate(...)` starts the next effect when the previous one
-/// finished (all of it, a merge included) and stops after a part that was cancelled.
+/// finished (all of it, a merge included); a part cancelled by its own id ends and the next one
+/// starts; cancelling an id that encloses the whole concatenation stops all of it.
 @Suite("Effect merge and concatenate", .timeLimit(.minutes(5)))
 @MainActor
 struct EffectCompositionTests {
@@ -136,7 +137,8 @@ struct EffectCompositionTests {
         #expect(store.state == [.start, .got(3)])
     }
 
-    @Test func concatenationStopsAfterAPartThatWasCancelled() async throws {
+    /// The first part is cancelled by its own id while it runs: it ends, the rest runs.
+    @Test func aConcatenationGoesOnAfterAPartCancelledByItsOwnID() async throws {
         let started = Gate(), cancelled = Gate(), secondRan = Gate()
         let store = makeFxStore { action in
             switch action {
@@ -165,14 +167,15 @@ struct EffectCompositionTests {
         store.dispatch(.stop)
         #expect(await cancelled.waitOpened(ifCancelled: .stopWaiting))
         try await store.settled(timeout: patience)
-        #expect(!secondRan.isOpen)
-        #expect(store.state == [.start, .stop])
+        #expect(secondRan.isOpen)
+        #expect(store.state == [.start, .stop, .got(3)])
         #expect(store.activeTaskCount == 0)
+        #expect(store.runtime.bookkeepingCount == 0)
     }
 
-    /// A cancelled part that ignores its cancellation and returns normally still ends the
-    /// concatenation.
-    @Test func concatenationStopsAfterACancelledPartThatReturnedNormally() async throws {
+    /// A part cancelled by its own id that ignores its cancellation and returns normally: the
+    /// rest runs once it has returned.
+    @Test func aConcatenationGoesOnAfterACancelledPartThatReturnedNormally() async throws {
         let started = Gate(), release = Gate(), secondRan = Gate()
         let store = makeFxStore { action in
             switch action {
@@ -194,10 +197,11 @@ struct EffectCompositionTests {
         store.dispatch(.start)
         #expect(await started.waitOpened(ifCancelled: .stopWaiting))
         store.dispatch(.stop)
+        #expect(!secondRan.isOpen, "the next part waits for the cancelled one to return")
         release.open()
         try await store.settled(timeout: patience)
-        #expect(!secondRan.isOpen)
-        #expect(store.state == [.start, .stop])
+        #expect(secondRan.isOpen)
+        #expect(store.state == [.start, .stop, .got(3)])
     }
 
     /// Cancelling a whole concatenation stops the part running and skips the rest.

@@ -79,13 +79,11 @@ struct EffectFacts {
         scope.contains { mayStop(cancel, $0, startedBy: dispatch) }
     }
 
-    /// Whether `cancel` surely reaches the task whose token a `.send` after asynchronous work
-    /// carries: the token of the trigger that ended last (the concatenation goes on in its
-    /// task), which may be any of them, so the cancellation must reach every one.
-    func reaches(_ cancel: ObservedCancel, _ send: PredictedAsyncSend, _ model: FuzzModel) -> Bool {
-        !send.triggers.isEmpty && send.triggers.allSatisfy { trigger in
-            model.runs[trigger].map { reaches(cancel, scope: $0.scope, startedBy: $0.dispatch) } ?? false
-        }
+    /// Whether `cancel` surely reaches a `.send` after asynchronous work: it is sent with its
+    /// concatenation link's token, registered under the link's ids since the concatenation
+    /// started.
+    func reaches(_ cancel: ObservedCancel, _ send: PredictedAsyncSend) -> Bool {
+        reaches(cancel, scope: send.scope, startedBy: send.dispatch)
     }
 
     /// The trace index of the earliest cancellation that may stop work under `reasons`.
@@ -105,10 +103,10 @@ struct EffectFacts {
         let reasons: [EffectReason]
         switch condition {
         case .run(let ref):
-            guard let run = model.runs[ref] else { return false }
+            guard let run = model.runs[ref], !run.optional else { return false }
             (dispatch, reasons) = (run.dispatch, run.reasons)
         case .asyncSend(let id):
-            guard let send = model.asyncSends[id] else { return false }
+            guard let send = model.asyncSends[id], !send.optional else { return false }
             (dispatch, reasons) = (send.dispatch, send.reasons)
         }
         return terminals[dispatch] != nil && earliestCancellation(of: reasons, startedBy: dispatch) == nil
@@ -233,9 +231,10 @@ extension FuzzChecker {
             if !run.sends.starts(with: actions) {
                 fail("run", "\(ref) sent \(actions.map { "a\($0)" }), expected \(run.sends.map { "a\($0)" }) or a prefix of it")
             }
-            // The next part of a concatenation starts when the previous one has finished.
+            // The next part of a concatenation starts when the previous one has finished (or was
+            // skipped: cancelled before its body ran).
             if let begun = observation.startedRuns[ref] {
-                for trigger in run.triggers {
+                for trigger in run.triggers where observation.startedRuns[trigger] != nil {
                     guard let ended = observation.runEnds[trigger] else {
                         fail("effect-order", "\(ref) ran, but \(trigger), which precedes it in a concatenation, never finished its body")
                         continue
@@ -265,7 +264,7 @@ extension FuzzChecker {
         for (id, send) in model.asyncSends.sorted(by: { $0.key < $1.key }) {
             let fate = effectFacts.fates[id]
             if let start = effectFacts.start(of: id) {
-                for trigger in send.triggers {
+                for trigger in send.triggers where observation.startedRuns[trigger] != nil {
                     let ended = observation.runEnds[trigger]
                     if ended == nil || start < ended! {
                         fail("effect-order", "a\(id), sent by a\(send.dispatch)'s effect after \(trigger), was processed (trace \(start)) before that run's body \(ended.map { "ended (after trace \($0))" } ?? "ever ended")")
@@ -286,19 +285,17 @@ extension FuzzChecker {
     /// After a cancellation ran, nothing the runs it reaches sent is processed afterwards: what
     /// they send later, and what they sent before that is still queued — whether or not their
     /// body had ended by then (a finished task's ids stay until its queued sends are processed);
-    /// nor a `.send` that follows such a run in a concatenation (it carries that run's token);
-    /// nor the rest of the concatenation of a run it stopped while it ran, nor that run's error.
-    /// Only what was processed before the cancellation escapes it.
+    /// nor a `.send` after asynchronous work it reaches (through its link's ids), nor the error of
+    /// a run it stopped. The rest of a concatenation whose link it stopped goes on. Only what was
+    /// processed before the cancellation escapes it.
     private mutating func checkCancellations() {
         for cancel in effectFacts.cancels {
             let limit = cancel.position
-            var stopped: Set<RunRef> = []
             for (ref, run) in model.runs.sorted(by: { $0.key < $1.key })
             where effectFacts.reaches(cancel, scope: run.scope, startedBy: run.dispatch) {
                 guard observation.startedRuns[ref] != nil || observation.runEnds[ref] != nil else { continue }
                 let end = observation.runEnds[ref] ?? Int.max
                 let ended = end == Int.max ? "never" : "\(end)"
-                if end > limit { stopped.insert(ref) }
                 for (record, fate) in fates where record.record.producer == .effect(ref) {
                     guard case .processed(_, let start) = fate, start > limit else { continue }
                     let name = "a\(record.record.action), sent by \(ref),"
@@ -316,10 +313,8 @@ extension FuzzChecker {
             }
             for (id, send) in model.asyncSends.sorted(by: { $0.key < $1.key }) {
                 guard let start = effectFacts.start(of: id), start > limit else { continue }
-                if send.triggers.contains(where: stopped.contains) {
-                    fail("cancel", "a\(id), sent once \(send.triggers) completed, was processed (trace \(start)), though \(cancel) stopped one of them while it ran")
-                } else if effectFacts.reaches(cancel, send, model) {
-                    fail("cancel", "a\(id), sent once \(send.triggers) completed (with the token of the last to end), was processed (trace \(start)) after \(cancel), which reaches every one of them, instead of dropped")
+                if effectFacts.reaches(cancel, send) {
+                    fail("cancel", "a\(id), sent once \(send.triggers) completed (with its link's token, ids \(send.scope)), was processed (trace \(start)) after \(cancel), which reaches it, instead of dropped")
                 }
             }
         }

@@ -215,15 +215,15 @@ struct FuzzEffectCheckerTests {
     }
 
     @Test func aSendAfterARunProcessedAfterTheRunWasCancelledIsReported() async throws {
-        // A `.send` that follows runs in a concatenation carries the task token of the one that
-        // ended last: a cancellation that reaches all of them drops it while it is queued. One
+        // A `.send` that follows runs in a concatenation carries its link's token, registered
+        // under the link's ids: a cancellation that reaches it drops it while it is queued. One
         // processed before such a cancellation, its pass moved to just after the cancelling
         // pass's terminal.
         var moved: (segment: ClosedRange<Int>, terminal: Int)?
         let run = try await Self.find("a send after a run processed before a later cancellation that reaches the run", promising: { !$0.asyncSends.isEmpty }) { run in
             for cancel in run.facts.cancels {
                 for (id, send) in run.model.asyncSends.sorted(by: { $0.key < $1.key })
-                where id != cancel.dispatch && run.facts.reaches(cancel, send, run.model) {
+                where id != cancel.dispatch && run.facts.reaches(cancel, send) {
                     guard let segment = run.onlyPipelineSegment(id), segment.upperBound < cancel.position else { continue }
                     moved = (segment, cancel.position)
                     return true
@@ -269,11 +269,31 @@ struct FuzzEffectCheckerTests {
         #expect(run.tags(foreign).contains("run"), "seed \(run.seed): a send from an unknown run")
     }
 
+    /// A cancel-in-flight link after asynchronous work, with an id of its own concatenation,
+    /// has nothing in flight to cancel: the model requires it to run. One that ran, its start
+    /// removed from the trace (the store lost it), and the send of the link before it dropped.
+    @Test func aCancelInFlightLinkThatNeverRanOrDroppedTheLinkBeforeIsReported() async throws {
+        var found: RunRef?
+        let run = try await Self.find("a required cancel-in-flight link after async work that ran") { run in
+            found = run.model.runs.values.sorted(by: { $0.ref < $1.ref }).first { predicted in
+                !predicted.triggers.isEmpty && predicted.scope.contains { EffectWalk.isLinkID($0.id) }
+                    && run.facts.isRequired(.run(predicted.ref), run.model, lifecycle: false)
+                    && run.observation.startedRuns[predicted.ref] != nil
+            }?.ref
+            return found != nil
+        }
+        let ref = try #require(found)
+        var neverRan = run.observation
+        neverRan.startedRuns[ref] = nil
+        #expect(run.tags(neverRan).contains("conservation"), "seed \(run.seed): a cancel-in-flight link that never ran")
+    }
+
     @Test func aConcatenationPartStartedBeforeThePreviousEndedIsReported() async throws {
         var found: RunRef?
         let run = try await Self.find("a run a concatenation started after another") { run in
             found = run.model.runs.values.sorted(by: { $0.ref < $1.ref }).first { predicted in
                 !predicted.triggers.isEmpty && run.observation.startedRuns[predicted.ref] != nil
+                    && predicted.triggers.allSatisfy { run.observation.startedRuns[$0] != nil }
             }?.ref
             return found != nil
         }

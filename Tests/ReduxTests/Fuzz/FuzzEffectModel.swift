@@ -1,14 +1,19 @@
 // The model's part for reducer effects: what one action's reduction starts, read from the
 // program alone, in the terms the checks need.
 //
-// What is exact: the `.effectStarted` events (one per reducer whose effect is not empty once its
-// top-level cancellations are taken out), the top-level sends (queued in the pass, processed in
-// the same call right after the terminal, FIFO), the order of the pass's cancellations and
-// spawns. What depends on timing (whether a cancellation finds a run still running) is given as
-// conditions: each run and each send made after asynchronous work carries the cancellation ids
-// it depends on (its own scopes and those of the runs that must complete before it starts), each
-// anchored at a point of the pass; the checks decide from the trace which cancellations came
-// after that point.
+// What is exact: the `.effectStarted` events (one per reducer whose effect is not empty and not
+// made only of cancellations), the top-level sends (queued in the pass, processed in the same
+// call right after the terminal, FIFO), the order of the pass's cancellations and spawns, all in
+// written order. What depends on timing (whether a cancellation finds a run still running) is
+// given as conditions: each run and each send made after asynchronous work carries the
+// cancellation ids it depends on (its own scopes: a concatenation goes on past a cancelled link,
+// so the ids of the links before it do not count), each anchored at a point of the pass; the
+// checks decide from the trace which cancellations came after that point.
+//
+// A concatenation registers its links' ids when it starts, and a cancellation written inside it
+// never reaches its later links: a link after asynchronous work is anchored where the walk of
+// the innermost concatenation started in the pass ends. A link after one that may throw runs
+// only if that one was cancelled instead: it is never required.
 
 /// A cancellation id over part of an effect, with the point of the producing pass (an index
 /// into its sequence of cancellations and in-pass spawns) after which a cancellation with that
@@ -42,6 +47,8 @@ struct PredictedRun: Sendable {
     /// The runs whose completion starts it (one of them, the last to end, spawns it); empty when
     /// the pass spawns it.
     var triggers: [RunRef]
+    /// It starts only if a link before it that throws was cancelled first: never required.
+    var optional = false
 }
 
 /// A `.send` made by the library from a task, after the runs in `triggers` completed.
@@ -50,7 +57,10 @@ struct PredictedAsyncSend: Sendable {
     var dispatch: Int
     var reducer: Int
     var reasons: [EffectReason]
+    /// The ids it is sent under (its link's), anchored where a cancellation surely reaches it.
+    var scope: [EffectReason]
     var triggers: [RunRef]
+    var optional = false
 }
 
 /// How an action an effect sends comes to be dispatched.
@@ -94,6 +104,15 @@ indirect enum ModelEffect: Sendable {
         if case .none = self { true } else { false }
     }
 
+    /// `Effect.isOnlyCancels`: started without an `.effectStarted` event.
+    var isOnlyCancels: Bool {
+        switch self {
+        case .cancel: true
+        case .merge(let parts): parts.allSatisfy(\.isOnlyCancels)
+        default: false
+        }
+    }
+
     init(_ effect: FuzzEffect) {
         switch effect {
         case .send(let id): self = .send(id)
@@ -128,13 +147,14 @@ indirect enum ModelEffect: Sendable {
     }
 }
 
-/// Walks the effects one reduction starts (step 3 of the order after the reducers).
+/// Walks the effects one reduction starts (step 3 of the order after the reducers), in written
+/// order.
 ///
 /// Every cancellation and every run the pass spawns gets the next number of the pass's `order`:
-/// a cancellation in the pass may stop the runs spawned before it (and what they lead to), never
-/// those spawned after it. A run a concatenation starts later is anchored to the runs it waits
-/// for: the earliest of them for what a cancellation *may* stop, the latest for what it surely
-/// reaches while they run.
+/// a cancellation in the pass may stop the runs spawned before it, never those spawned after it.
+/// A run a concatenation starts later (and a send after asynchronous work) is registered with
+/// its link when the concatenation starts, and no cancellation written inside that
+/// concatenation reaches it: it is anchored where the concatenation's walk ends.
 struct EffectWalk {
     let dispatch: Int
     let action: Int
@@ -148,6 +168,10 @@ struct EffectWalk {
     /// A cancellation or cancellable scope the generator should never place after async work.
     private(set) var unsupported: [String] = []
     private var anchors: [RunRef: (earliest: Int, latest: Int, reasons: [EffectReason])] = [:]
+    /// Runs and sends after asynchronous work anchored at the end of their innermost
+    /// concatenation started in the pass.
+    private var anchored: Set<RunRef> = []
+    private var anchoredSends: Set<Int> = []
 
     init(dispatch: Int, action: Int) {
         self.dispatch = dispatch
@@ -162,6 +186,8 @@ struct EffectWalk {
         var triggers: [RunRef] = []
         /// Sends made from tasks that precede this part.
         var before: [Int] = []
+        /// A link before it may throw: it runs only if that link was cancelled.
+        var optional = false
     }
 
     private struct Outcome {
@@ -174,34 +200,14 @@ struct EffectWalk {
         var throwsError = false
     }
 
-    /// The store's `performTopLevelCancels`: the `.cancel`s alone or in top-level merges run
-    /// first (for every reducer's effect, in chain order); returns the rest.
-    mutating func takeTopLevelCancels(_ effect: ModelEffect) -> ModelEffect {
-        switch effect {
-        case .cancel(let id):
-            cancels.append(PredictedCancel(id: id, order: order))
-            order += 1
-            return .none
-        case .merge(let parts):
-            return ModelEffect.merging(parts.map { takeTopLevelCancels($0) })
-        default:
-            return effect
-        }
-    }
-
     mutating func start(_ effect: ModelEffect, reducer: Int) {
         self.reducer = reducer
         _ = walk(effect, Context())
     }
 
-    private static func union(_ lhs: [EffectReason], _ rhs: [EffectReason]) -> [EffectReason] {
-        lhs + rhs.filter { !lhs.contains($0) }
-    }
-
-    /// What a cancellation may stop through the runs `triggers` (their chains' reasons).
-    private func reasons(of triggers: [RunRef]) -> [EffectReason] {
-        triggers.reduce([]) { Self.union($0, anchors[$1]?.reasons ?? []) }
-    }
+    /// The ids of the pass's cancel-in-flight links after asynchronous work: ids of their own
+    /// concatenation (see `FuzzGenerator.freshCancelIDs`), which nothing else cancels.
+    static func isLinkID(_ id: Int) -> Bool { id >= FuzzGenerator.freshCancelIDs }
 
     private mutating func walk(_ effect: ModelEffect, _ context: Context) -> Outcome {
         switch effect {
@@ -212,7 +218,8 @@ struct EffectWalk {
                 inPassSends.append(id)
                 return Outcome()
             }
-            asyncSends.append(PredictedAsyncSend(action: id, dispatch: dispatch, reducer: reducer, reasons: reasons(of: context.triggers), triggers: context.triggers))
+            let reasons = context.scope.map { EffectReason(id: $0, start: order) }
+            asyncSends.append(PredictedAsyncSend(action: id, dispatch: dispatch, reducer: reducer, reasons: reasons, scope: reasons, triggers: context.triggers, optional: context.optional))
             for earlier in context.before { orders.append(EffectOrder(before: earlier, after: id)) }
             return Outcome(sends: [id])
         case .cancel(let id):
@@ -221,8 +228,10 @@ struct EffectWalk {
             order += 1
             return Outcome()
         case let .cancellable(id, cancelInFlight, inner):
-            if !context.inPass { unsupported.append("cancellable(c\(id)) after async work") }
-            if cancelInFlight {
+            let linkID = Self.isLinkID(id)
+            if !context.inPass && !linkID { unsupported.append("cancellable(c\(id)) after async work") }
+            // A link's own id: its cancel-in-flight reaches nothing of its concatenation.
+            if cancelInFlight && !linkID {
                 cancels.append(PredictedCancel(id: id, order: order))
                 order += 1
             }
@@ -241,11 +250,12 @@ struct EffectWalk {
                 earliest = spans.map(\.earliest).min() ?? 0
                 latest = spans.map(\.latest).max() ?? 0
             }
-            let reasons = Self.union(context.scope.map { EffectReason(id: $0, start: earliest) }, reasons(of: context.triggers))
+            let reasons = context.scope.map { EffectReason(id: $0, start: earliest) }
             anchors[ref] = (earliest, latest, reasons)
             runs.append(PredictedRun(
                 ref: ref, dispatch: dispatch, sends: body.sends, error: body.throwing,
-                scope: context.scope.map { EffectReason(id: $0, start: latest) }, reasons: reasons, triggers: context.triggers))
+                scope: context.scope.map { EffectReason(id: $0, start: latest) }, reasons: reasons, triggers: context.triggers,
+                optional: context.optional))
             let sends = body.sends
             for (index, id) in sends.enumerated() {
                 for earlier in context.before + sends[..<index] { orders.append(EffectOrder(before: earlier, after: id)) }
@@ -264,6 +274,7 @@ struct EffectWalk {
         case .concatenate(let parts):
             var next = context
             var outcome = Outcome()
+            let (firstRun, firstSend) = (runs.count, asyncSends.count)
             for part in parts {
                 let done = walk(part, next)
                 outcome.sends += done.sends
@@ -274,10 +285,26 @@ struct EffectWalk {
                     next.inPass = false
                     next.triggers = done.ends
                 }
-                // A part that threw (or was cancelled) ends the concatenation.
+                // A part that threw ends the concatenation, unless it was cancelled first.
                 if done.throwsError {
                     outcome.throwsError = true
-                    break
+                    next.optional = true
+                }
+            }
+            // Started in the pass: its links after asynchronous work were registered when it
+            // started, and what is written inside it does not reach them; a cancellation after
+            // it in the pass does (`mayStop` counts those after the anchor).
+            if context.inPass {
+                let end = order - 1
+                for index in firstRun..<runs.count where !runs[index].triggers.isEmpty && !anchored.contains(runs[index].ref) {
+                    anchored.insert(runs[index].ref)
+                    runs[index].reasons = runs[index].reasons.map { EffectReason(id: $0.id, start: end) }
+                    runs[index].scope = runs[index].scope.map { EffectReason(id: $0.id, start: end) }
+                }
+                for index in firstSend..<asyncSends.count where !anchoredSends.contains(asyncSends[index].action) {
+                    anchoredSends.insert(asyncSends[index].action)
+                    asyncSends[index].reasons = asyncSends[index].reasons.map { EffectReason(id: $0.id, start: end) }
+                    asyncSends[index].scope = asyncSends[index].reasons
                 }
             }
             return outcome

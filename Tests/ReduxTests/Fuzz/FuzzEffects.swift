@@ -6,7 +6,10 @@ import Redux
 //
 // Two restrictions keep every cancellation at a point the model can place in the trace:
 // `.cancel(id:)` and `.cancellable(id:cancelInFlight:)` only appear where they are started during
-// the producing action's pass, never in a concatenation after asynchronous work. Everything else
+// the producing action's pass, never in a concatenation after asynchronous work — except a
+// cancel-in-flight link whose id belongs to its concatenation alone (ids from
+// `FuzzGenerator.freshCancelIDs`; the link before it may share it): it has nothing in flight to
+// cancel, so it must run and what the link before it sent must be delivered. Everything else
 // may nest freely.
 
 /// How reducer `position` of the fuzz store is built.
@@ -39,7 +42,8 @@ indirect enum FuzzEffect: Sendable {
     case run(FuzzRunBody)
     case merge([FuzzEffect])
     case concatenate([FuzzEffect])
-    /// `inner.cancellable(id: "c<id>", cancelInFlight:)`; only where it starts in the pass.
+    /// `inner.cancellable(id: "c<id>", cancelInFlight:)`; only where it starts in the pass, or
+    /// as a link's own id (see above).
     case cancellable(Int, cancelInFlight: Bool, FuzzEffect)
     /// `.cancel(id: "c<id>")`; only where it runs in the pass.
     case cancel(Int)

@@ -17,6 +17,11 @@ struct FuzzGenerator {
     /// Cancellation ids drawn lately: later draws prefer them, so that cancellations meet the
     /// cancellable work they can stop (often work still running in the same call).
     private var recentCancelIDs: [Int] = []
+    /// Where the ids of cancel-in-flight links after asynchronous work start: each such id
+    /// belongs to one concatenation (its link, and maybe the link before it), and nothing else
+    /// uses it.
+    static let freshCancelIDs = 1_000
+    private var nextFreshCancelID = FuzzGenerator.freshCancelIDs
     private static let maxDepth = 3
     /// The share of programs whose reducers return effects.
     private static let effectPercent = 50
@@ -280,7 +285,16 @@ struct FuzzGenerator {
             var parts: [FuzzEffect] = []
             var pass = inPass
             for _ in 0..<rng.int(2...3) {
-                let part = effect(depth, action: action, inPass: pass, level: level + 1, runs: &runs)
+                var part = effect(depth, action: action, inPass: pass, level: level + 1, runs: &runs)
+                // A cancel-in-flight link after asynchronous work, with an id of its own that the
+                // link before it may share: `.concatenate(a.cancellable(id: x),
+                // b.cancellable(id: x, cancelInFlight: true))`.
+                if !pass, !parts.isEmpty, rng.chance(35) {
+                    let id = nextFreshCancelID
+                    nextFreshCancelID += 1
+                    part = .cancellable(id, cancelInFlight: true, part)
+                    if rng.chance(60) { parts[parts.count - 1] = .cancellable(id, cancelInFlight: false, parts[parts.count - 1]) }
+                }
                 parts.append(part)
                 if part.isAsync { pass = false }
             }

@@ -278,20 +278,15 @@ private struct ModelWalk {
         return handled
     }
 
-    /// Step 3 of the order after the reducers: the top-level cancellations of every reducer's
-    /// effect, then each non-empty rest in chain order, with its `.effectStarted` event.
+    /// Step 3 of the order after the reducers: each reducer's effect in chain order, in written
+    /// order, with its `.effectStarted` event unless it is empty or made only of cancellations.
     private mutating func startEffects(_ effects: [(position: Int, effect: FuzzEffect)], action: Int) {
         var walk = EffectWalk(dispatch: dispatched, action: action)
-        var rests: [(position: Int, effect: ModelEffect)] = []
         for (position, effect) in effects {
             let simplified = ModelEffect(effect)
             if simplified.isNone { continue }
-            let rest = walk.takeTopLevelCancels(simplified)
-            if !rest.isNone { rests.append((position, rest)) }
-        }
-        for (position, rest) in rests {
-            emit(action, .effectStarted(.reducer(position)))
-            walk.start(rest, reducer: position)
+            if !simplified.isOnlyCancels { emit(action, .effectStarted(.reducer(position))) }
+            walk.start(simplified, reducer: position)
         }
         prediction.cancels += walk.cancels
         prediction.unsupported += walk.unsupported

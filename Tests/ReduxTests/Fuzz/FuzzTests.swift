@@ -33,13 +33,15 @@ import Testing
 //   `.concatenate`, `.cancellable(id:cancelInFlight:)` and `.cancel(id:)`. The model predicts
 //   exactly what does not depend on timing (the `.effectStarted` events, the top-level sends:
 //   queued in the pass, processed in the same call right after the terminal, FIFO; the
-//   cancellations' order in the pass; the errors' events, origin `.reducer(id:position:)`, and
-//   resolver contexts); for the rest it gives conditions (the cancellation ids each run and each
-//   send after asynchronous work depends on), and the checks decide from the trace what was
-//   required (nothing could cancel it: all of it happens) and what was forbidden (after a
-//   cancellation, nothing the runs it reaches sent is processed — sent later, or still queued
-//   whether or not the run had ended —, nor a send that follows such a run in a concatenation,
-//   nor the error of a run it stopped while running), and check the
+//   cancellations' order in the pass, which is written order; the errors' events, origin
+//   `.reducer(id:position:)`, and resolver contexts); for the rest it gives conditions (the
+//   cancellation ids each run and each send after asynchronous work depends on: its own, as a
+//   concatenation goes on past a cancelled link), and the checks decide from the trace what was
+//   required (nothing could cancel it: all of it happens; a cancel-in-flight link after async
+//   work, with an id of its own concatenation, runs and the link before it delivers) and what
+//   was forbidden (after a cancellation, nothing the runs it reaches sent is processed — sent
+//   later, or still queued whether or not the run had ended —, nor a send after async work under
+//   an id it reaches, nor the error of a run it stopped while running), and check the
 //   invariants: a run's sends in order, a concatenation's parts one after the other, nothing an
 //   effect started in a call processed before the call returns, every send processed or dropped
 //   for a reason, the runtime empty at the end. FuzzEffectCheckerTests proves each check can

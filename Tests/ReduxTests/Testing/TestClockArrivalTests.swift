@@ -4,7 +4,7 @@ import Testing
 /// `TestClock.sleep(until:onSleep:onWake:)`, the requirement stores sleep through: `onSleep`
 /// runs once, when the sleep has been registered to wait; `onWake` runs once, before such a
 /// sleeper resumes; a sleep that does not wait calls neither.
-@Suite("TestClock: onSleep", .timeLimit(.minutes(1)))
+@Suite("TestClock: onSleep", .timeLimit(.minutes(5)))
 struct TestClockArrivalTests {
     @Test func aSleepThatWaitsCallsOnAsleepThenOnWakeOnce() async throws {
         let clock = TestClock()

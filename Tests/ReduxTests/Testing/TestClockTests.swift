@@ -6,7 +6,7 @@ import Testing
 /// wake in deadline order, ties in registration order; `onWake` runs exactly once per sleep,
 /// before the sleeper resumes, on every path; each step waits for the attached participants, which
 /// the clock holds weakly and gives up on after its quiescence timeout.
-@Suite("TestClock", .timeLimit(.minutes(1)))
+@Suite("TestClock", .timeLimit(.minutes(5)))
 struct TestClockTests {
     // MARK: Order and time
 
