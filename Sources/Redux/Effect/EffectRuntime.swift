@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The store-owned runtime that runs every piece of asynchronous work a store starts: effects,
 /// middleware `.task` and `.deferred` work.
@@ -21,11 +22,19 @@ final class EffectRuntime: @unchecked Sendable {
         /// cancellation by id must still reach them, so a finished task's entry stays until then.
         var queuedSends = 0
         var finished = false
-        /// Counted in `running`: not asleep on the store's virtual clock and not exempted.
-        var counted = true
-        /// Exempted while it runs (``exemptFromQuiescence(_:)``): not counted although it is
-        /// not asleep on the clock. A wake from the clock counts it again.
-        var exempted = false
+        /// Asleep on the store's virtual clock.
+        var asleep = false
+        /// Declared long-lived by a test (``exemptFromQuiescence(_:)``), for good.
+        var declared = false
+        /// A declared task woken by the clock that has not queued anything, slept or ended
+        /// since: what the wake set off is still to come, so it counts as running.
+        var wokenPending = false
+
+        /// Counted in `running`: what quiescence waits for.
+        var isCounted: Bool { !finished && !asleep && (!declared || wokenPending) }
+        /// Declared, not asleep, not counted: it may send (a stream it waits on may yield), so a
+        /// wait for an action it might send counts it (`exemptedCount`).
+        var isExemptedActive: Bool { !finished && !asleep && declared && !wokenPending }
         /// What started it, kept only while ``describesTasks`` is on: the component, and the
         /// sequence number of the action whose pass started it.
         var origin: ErrorOrigin?
@@ -53,8 +62,11 @@ final class EffectRuntime: @unchecked Sendable {
     private var nextID: UInt64 = 0
     private var active = 0
     private var running = 0
-    /// Tasks exempted from quiescence while they run (not counted in `running`).
+    /// Declared tasks neither asleep nor counted in `running` (see `Running.isExemptedActive`).
     private var exempted = 0
+    /// Whether any task was ever declared long-lived: until then a remote enqueue does not look
+    /// for the task it comes from (one relaxed load).
+    @usableFromInline let hasDeclaredTasks = Atomic<Bool>(false)
     private var closed = false
     private let settle: SettleSignal
     /// Whether each task keeps what started it (``TaskDescription``), for the messages a test
@@ -75,12 +87,24 @@ final class EffectRuntime: @unchecked Sendable {
 
     /// Tasks started, not finished, and asleep on the store's virtual clock.
     var asleepCount: Int {
-        lock.withLock { tasks.values.reduce(0) { $0 + (!$1.finished && !$1.counted && !$1.exempted ? 1 : 0) } }
+        lock.withLock { tasks.values.reduce(0) { $0 + (!$1.finished && $1.asleep ? 1 : 0) } }
     }
 
     /// The ids of the tasks started and not finished yet (for the TestStore's in-flight check).
     var unfinishedTaskIDs: Set<UInt64> {
         lock.withLock { Set(tasks.lazy.filter { !$0.value.finished }.map(\.key)) }
+    }
+
+    /// The unfinished tasks registered under a cancellation id whose value is `value`, at any
+    /// depth of lifting (any scope).
+    func unfinishedTaskIDs(registeredUnder value: AnyHashable) -> Set<UInt64> {
+        lock.withLock {
+            var found: Set<UInt64> = []
+            for (effectID, members) in byID where effectID.value == value {
+                for member in members where tasks[member].map({ !$0.finished }) == true { found.insert(member) }
+            }
+            return found
+        }
     }
 
     /// Entries in the runtime's tables (tasks, concatenation links and cancellation-id
@@ -188,14 +212,16 @@ final class EffectRuntime: @unchecked Sendable {
         entry?.token.lifetime?.release(id)
         if let entry, entry.queuedSends > 0 {
             tasks[id]?.finished = true  // kept for its queued sends; forgotten after the last one
-            tasks[id]?.counted = false
-            tasks[id]?.exempted = false
         } else {
             forget(id)
         }
         active -= 1
-        if entry?.counted != false { running -= 1 }
-        if entry?.exempted == true { exempted -= 1 }
+        if let entry {
+            if entry.isCounted { running -= 1 }
+            if entry.isExemptedActive { exempted -= 1 }
+        } else {
+            running -= 1
+        }
         let idle = running == 0 || active == 0
         lock.unlock()
         group?.leave(id)
@@ -241,53 +267,66 @@ final class EffectRuntime: @unchecked Sendable {
         }
     }
 
+    /// Applies `change` to task `id`'s entry and keeps the two counters in step. Under the
+    /// lock; returns whether `running` fell to 0.
+    private func transition(_ id: UInt64, _ change: (inout Running) -> Void) -> Bool {
+        guard var entry = tasks[id] else { return false }
+        let wasCounted = entry.isCounted, wasExempted = entry.isExemptedActive
+        change(&entry)
+        tasks[id] = entry
+        if entry.isExemptedActive != wasExempted { exempted += entry.isExemptedActive ? 1 : -1 }
+        guard entry.isCounted != wasCounted else { return false }
+        running += entry.isCounted ? 1 : -1
+        return running == 0
+    }
+
     /// Task `id` (the current task) falls asleep on the store's virtual clock.
     func taskWillSleep(_ id: UInt64) {
-        lock.lock()
-        var idle = false
-        if let entry = tasks[id] {
-            if entry.counted {
-                running -= 1
-                idle = running == 0
+        let idle = lock.withLock {
+            transition(id) {
+                $0.asleep = true
+                $0.wokenPending = false
             }
-            if entry.exempted { exempted -= 1 }
-            tasks[id]?.counted = false
-            tasks[id]?.exempted = false  // asleep now: its wake counts it again
+        }
+        if idle { settle.pulse() }
+    }
+
+    /// Sleeping task `id` is about to be resumed (by time or by cancellation): it counts as
+    /// running again; a declared one until it next queues something, sleeps or ends.
+    func taskWillWake(_ id: UInt64) {
+        lock.withLock {
+            _ = transition(id) {
+                $0.asleep = false
+                $0.wokenPending = $0.declared
+            }
+        }
+    }
+
+    /// Declares tasks long-lived for good — work a test says waits on something other than the
+    /// store's clock (a stream, I/O): quiescence no longer waits for them, except between a
+    /// wake from the store's clock and what they do next (queue an action, sleep again, end),
+    /// so what a woken one sends still lands before the clock's step returns. Finished or
+    /// unknown ids are ignored.
+    func exemptFromQuiescence(_ ids: Set<UInt64>) {
+        hasDeclaredTasks.store(true, ordering: .relaxed)
+        var idle = false
+        lock.lock()
+        for id in ids {
+            guard let entry = tasks[id], !entry.finished else { continue }
+            entry.token.markDeclared()
+            if transition(id, { $0.declared = true; $0.wokenPending = false }) { idle = true }
         }
         lock.unlock()
         if idle { settle.pulse() }
     }
 
-    /// Sleeping task `id` is about to be resumed (by time or by cancellation): counted running
-    /// again, until it sleeps on the clock again or ends.
-    func taskWillWake(_ id: UInt64) {
-        lock.withLock {
-            guard let entry = tasks[id], !entry.counted else { return }
-            if entry.exempted { exempted -= 1 }
-            tasks[id]?.counted = true
-            tasks[id]?.exempted = false
-            running += 1
-        }
-    }
-
-    /// Exempts running tasks from quiescence — work the test declared long-lived, waiting on
-    /// something other than the store's clock (a stream, I/O): they stop counting in
-    /// ``runningCount`` until they next sleep on the store's clock (a wake counts them again,
-    /// so what a woken timer sends is still waited for). Asleep, finished or unknown ids are
-    /// left as they are.
-    func exemptFromQuiescence(_ ids: Set<UInt64>) {
-        lock.lock()
-        var changed = false
-        for id in ids {
-            guard let entry = tasks[id], !entry.finished, entry.counted else { continue }
-            tasks[id]?.counted = false
-            tasks[id]?.exempted = true
-            running -= 1
-            exempted += 1
-            changed = true
-        }
-        let idle = changed && running == 0
-        lock.unlock()
+    /// The calling code queued something: if it runs in a declared task of this runtime that
+    /// was woken by the clock, that wake's work is done (what it queued is in the inbox, which
+    /// quiescence checks after the running count).
+    @usableFromInline
+    func noteQueuedFromCurrentTask() {
+        guard let token = EffectToken.current, token.runtimeID == ObjectIdentifier(self), token.isDeclared, token.isCurrentTask else { return }
+        let idle = lock.withLock { transition(token.id) { $0.wokenPending = false } }
         if idle { settle.pulse() }
     }
 
@@ -296,7 +335,7 @@ final class EffectRuntime: @unchecked Sendable {
         lock.withLock {
             ids.sorted().compactMap { id in
                 guard let entry = tasks[id], !entry.finished else { return nil }
-                return TaskDescription(id: id, origin: entry.origin, sequence: entry.sequence, isAsleep: !entry.counted && !entry.exempted)
+                return TaskDescription(id: id, origin: entry.origin, sequence: entry.sequence, isAsleep: entry.asleep)
             }
         }
     }

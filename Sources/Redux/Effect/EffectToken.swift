@@ -19,6 +19,7 @@ final class EffectToken: Sendable {
     /// instance ends, the token counts as cancelled.
     @usableFromInline let lifetime: InstanceLifetime?
     private let cancelled = Atomic<Bool>(false)
+    private let declared = Atomic<Bool>(false)
     private let owner = Atomic<Int>(0)
 
     /// When the task started, process-wide (all stores): the order in which a `TestClock` wakes
@@ -39,6 +40,11 @@ final class EffectToken: Sendable {
     }
 
     func markCancelled() { cancelled.store(true, ordering: .releasing) }
+
+    /// Whether a test declared the task long-lived (see `EffectRuntime.exemptFromQuiescence`).
+    var isDeclared: Bool { declared.load(ordering: .relaxed) }
+
+    func markDeclared() { declared.store(true, ordering: .relaxed) }
 
     /// Records the calling task as this token's task (called first thing in the task).
     func adoptCurrentTask() {

@@ -18,17 +18,32 @@ final class OutcomeBox<Action: Sendable>: @unchecked Sendable {
     private var effects: EffectGroup?
     /// For a ticket mapped to a child's action type: the box whose effects it shares.
     private let effectsSource: (@Sendable () -> EffectGroup?)?
+    /// For a mapped ticket: cancels the effects of the box it shares them with.
+    private let cancelSource: (@Sendable () -> Void)?
 
     @usableFromInline let sequence: UInt64
 
     @usableFromInline init(sequence: UInt64) {
         self.sequence = sequence
         self.effectsSource = nil
+        self.cancelSource = nil
     }
 
     init<Parent: Sendable>(sequence: UInt64, effectsOf parent: OutcomeBox<Parent>) {
         self.sequence = sequence
         self.effectsSource = { parent.existingEffects }
+        self.cancelSource = { parent.cancelEffects() }
+    }
+
+    /// Cancels this dispatch's own effects — those running and those it starts later: the
+    /// group is made now if no effect started yet (the action may still be queued), so a later
+    /// effect of this dispatch is refused when it tries to join it.
+    func cancelEffects() {
+        if let cancelSource {
+            cancelSource()
+            return
+        }
+        effectGroup.cancel()
     }
 
     /// The group of this dispatch's effects, created on first use.

@@ -6,13 +6,13 @@
 extension Store {
     /// The runaway-call threshold: how many actions dispatched while it runs (re-entrant
     /// actions, beyond the entries the call started with) one main-actor call may process before
-    /// a debug build warns, once per call, that the call may never return.
+    /// a debug build warns, once per call, that the call may never return: 100,000.
     ///
     /// A main-actor observer or middleware that dispatches on every change keeps its call's
-    /// pipeline queue from ever emptying; this warning is the sign of it. The drain loop
-    /// (``drainPipelineUnbound(ownEntries:)``) counts; ``warnRunawayCall()`` reports, only when
-    /// the store prints diagnostics (``StoreOptions/printsDiagnostics``, debug builds).
-    @inlinable static var runawayCallThreshold: Int { 100_000 }
+    /// pipeline queue from ever emptying; this warning is the sign of it. It is reported only
+    /// when the store prints diagnostics (``StoreOptions/printsDiagnostics``, debug builds).
+    /// Nothing is cut off: the call goes on processing.
+    @inlinable public static var runawayCallThreshold: Int { 100_000 }
 
     /// Called once per call when the count of re-entrant actions reaches
     /// ``runawayCallThreshold``.

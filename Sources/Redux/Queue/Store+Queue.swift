@@ -148,6 +148,9 @@ extension Store {
 
     @inlinable
     nonisolated func handle(_ result: Inbox<State, Action>.AppendResult, for entries: some Collection<Entry>) {
+        // A test declared long-lived work: what a woken declared task queues ends its wake's
+        // work (after the append, so quiescence sees the entry first).
+        if runtime.hasDeclaredTasks.load(ordering: .relaxed) { runtime.noteQueuedFromCurrentTask() }
         switch result {
         case .queued: break
         case .queuedNeedsTurn: scheduleTurn()

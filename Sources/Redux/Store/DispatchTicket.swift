@@ -50,7 +50,7 @@ public struct DispatchTicket<Action: Sendable>: Sendable {
         do {
             _ = try await box.wait()
         } catch {
-            box.existingEffects?.cancel()
+            box.cancelEffects()
             return
         }
         guard let group = box.existingEffects else { return }

@@ -22,7 +22,7 @@ extension Store {
     ///
     /// The bound of one main-actor call is the backlog at the moment it was called plus its own
     /// consequences, not a constant. A main-actor observer that dispatches on every change keeps
-    /// its call from ever returning (debug builds warn once after `Store.runawayCallThreshold`
+    /// its call from ever returning (debug builds warn once after ``Store/runawayCallThreshold``
     /// such actions).
     ///
     /// After ``invalidate()`` the action is refused: a tracked dispatch answers

@@ -71,6 +71,12 @@ extension Store {
         runtime.descriptions(of: taskIDs)
     }
 
+    /// The ids of the tasks in flight registered under the cancellation id `id` (``Effect/cancellable(id:cancelInFlight:)``),
+    /// in the root feature or in any lifted child.
+    package nonisolated func inFlightTaskIDs(cancellableWith id: some Hashable & Sendable) -> Set<UInt64> {
+        runtime.unfinishedTaskIDs(registeredUnder: AnyHashable(id))
+    }
+
     /// How many of the tasks in flight are asleep on the store's clock right now.
     package var sleepingTaskCount: Int { runtime.asleepCount }
 }

@@ -17,9 +17,9 @@ public struct StoreOptions: Sendable {
     /// When on, and when no log handler is attached, the store prints one line for an action
     /// that fails with no resolver handling it and for an effect error nobody resolved (action,
     /// error, origin, call site), so failures are loud without any setup. It also warns, once,
-    /// when a single main-actor call has processed `Store.runawayCallThreshold` actions
+    /// when a single main-actor call has processed ``Store/runawayCallThreshold`` actions
     /// dispatched while it ran (an observer that re-dispatches on every change keeps its call
-    /// from ever returning; the warning states the number). Release
+    /// from ever returning). Release
     /// builds never print, whatever this says.
     public var printsDiagnostics: Bool
 

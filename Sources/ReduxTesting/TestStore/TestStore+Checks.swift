@@ -126,8 +126,13 @@ extension TestStore {
         let asleep = store.sleepingTaskCount
         switch result {
         case .timedOut:
-            let busy = busyWork().map { "\n  • \($0)" }.joined()
-            return "it timed out after \(timeout) with \(unskippedInFlight) effect\(unskippedInFlight == 1 ? "" : "s") in flight\(busy.isEmpty ? "" : ", running:")\(busy)"
+            let busy = busyWork()
+            let declared = store.describeTasks(store.inFlightTaskIDs.intersection(skippedTasks)).filter { !$0.isAsleep }.count
+            var parts = ["it timed out after \(timeout)"]
+            if !busy.isEmpty { parts.append("still running:" + busy.map { "\n  • \($0)" }.joined()) }
+            if declared > 0 { parts.append("\(declared) declared long-lived effect\(declared == 1 ? " was" : "s were") in flight and could have sent it") }
+            if asleep > 0 { parts.append("\(asleep) effect\(asleep == 1 ? " is" : "s are") asleep on the clock (advance it first?)") }
+            return parts.joined(separator: "; ")
         case .cancelled:
             return "the test's task was cancelled while waiting"
         default:
@@ -151,10 +156,10 @@ extension TestStore {
         await wait(timeout: timeout ?? quiescenceTimeout) { false }
     }
 
-    /// The tasks still running (not asleep on the clock, not exempted), one line each: the
-    /// component that started it and the action whose pass did.
+    /// The tasks still running that the test did not declare (not asleep on the clock), one
+    /// line each: the component that started it and the action whose pass did.
     func busyWork() -> [String] {
-        store.describeTasks(store.inFlightTaskIDs).filter { !$0.isAsleep }.map { task in
+        store.describeTasks(store.inFlightTaskIDs.subtracting(skippedTasks)).filter { !$0.isAsleep }.map { task in
             let component = task.origin.map { "\($0)" } ?? "a task"
             let action = ledger.records.first { $0.sequence == task.sequence && !$0.isResumption }.map { " started by \(describe($0.action))" } ?? ""
             return "\(component)\(action)"

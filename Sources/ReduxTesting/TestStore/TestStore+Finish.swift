@@ -43,7 +43,8 @@ extension TestStore {
         let inFlight = unskippedInFlight
         if inFlight > 0 {
             let asleep = min(store.sleepingTaskCount, inFlight)
-            let detail = result == .timedOut ? " after waiting \(timeout)" : (asleep > 0 ? " (\(asleep) asleep on the clock)" : "")
+            let busy = result == .timedOut ? busyWork().map { "\n      – \($0)" }.joined() : ""
+            let detail = result == .timedOut ? " after waiting \(timeout)\(busy.isEmpty ? "" : ", running:")\(busy)\n    " : (asleep > 0 ? " (\(asleep) asleep on the clock)" : "")
             problems.append("\(inFlight) effect\(inFlight == 1 ? "" : "s") still in flight\(detail); advance the clock, cancel them, or call skipInFlightEffects()")
         }
         leftovers.set(finished: true)
@@ -76,22 +77,48 @@ extension TestStore {
     }
 
     /// Stops counting the effects in flight now — running or asleep on the clock — as
-    /// unfinished work at ``finish(timeout:fileID:filePath:line:column:)``, and declares those
-    /// running now long-lived: later steps, and the `TestClock`'s steps, do not wait for them
-    /// until they next sleep on the store's clock (a woken timer is waited for again, so what it
-    /// sends lands deterministically). Use it right after the step that starts work waiting on
-    /// something other than the store's clock — a stream consumer, I/O. They are not cancelled:
-    /// they go on, and what they send later is received as usual (a `receive` waits for it).
+    /// unfinished work at ``finish(timeout:fileID:filePath:line:column:)``, and declares them
+    /// long-lived: work that waits on something other than the store's clock (a stream
+    /// consumer, I/O). Use it right after the step that starts such work. They are not
+    /// cancelled: they go on, and what they send later is received as usual.
+    ///
+    /// No later step and no step of the `TestClock` waits for declared work, except between a
+    /// wake from the store's clock and what the woken task does next — queue an action, sleep
+    /// again, or end — so what a woken one sends still lands before the clock's step returns.
+    /// A `receive` does count declared work that is not asleep on the clock: it may be about to
+    /// send (a stream it waits on may have yielded), so while such work is in flight a `receive`
+    /// whose action never comes waits for its whole timeout instead of failing at once.
+    ///
+    /// This form declares every effect in flight. One that is still on its way to its first
+    /// sleep on the clock (a timer started by the same step) would then not be waited for
+    /// before that sleep: declare only the long-lived work with
+    /// ``skipInFlightEffects(id:strict:fileID:filePath:line:column:)`` instead.
     /// With `strict`, reports a failure when no effect was in flight.
     public func skipInFlightEffects(
         strict: Bool = true,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let inFlight = store.inFlightTaskIDs
+        skip(store.inFlightTaskIDs, what: "skipInFlightEffects()", strict: strict, at: site)
+    }
+
+    /// Like ``skipInFlightEffects(strict:fileID:filePath:line:column:)``, for the effects in
+    /// flight registered under the cancellation id `id` only (`Effect.cancellable(id:cancelInFlight:)`,
+    /// in the root feature or any lifted child): the way to declare a stream consumer started
+    /// together with a timer that must still be waited for.
+    public func skipInFlightEffects(
+        id: some Hashable & Sendable,
+        strict: Bool = true,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        skip(store.inFlightTaskIDs(cancellableWith: id), what: "skipInFlightEffects(id: \(describe(id)))", strict: strict, at: site)
+    }
+
+    private func skip(_ inFlight: Set<UInt64>, what: String, strict: Bool, at site: TestSite) {
         let fresh = inFlight.subtracting(skippedTasks)
         if fresh.isEmpty {
-            if strict { site.fail("skipInFlightEffects(): there were no effects in flight to skip.") }
+            if strict { site.fail("\(what): there were no effects in flight to skip.") }
             return
         }
         skippedTasks.formUnion(fresh)

@@ -1,3 +1,4 @@
+import Foundation
 import Redux
 import ReduxTesting
 import Testing
@@ -43,6 +44,37 @@ struct WaitForEffectsTests {
         _ = await waiter.value
         #expect(store.state == [.start, .got(1), .got(2), .tag("last")], "everything was reduced before it returned")
         #expect(store.activeTaskCount == 0)
+    }
+
+    /// A wait cancelled while its action is still queued (dispatched from another isolation)
+    /// cancels the effects the action starts once it is processed: they never run.
+    @Test func cancellingTheWaitBeforeTheActionIsProcessedCancelsTheEffectsItStartsLater() async throws {
+        let clock = TestClock()
+        let ran = SharedList<String>()
+        let store = makeFxStore(options: StoreOptions(clock: clock)) { action in
+            guard action == .start else { return .none }
+            return .run { send in
+                ran.append("started")
+                try await send.sleep(for: .seconds(1))
+                send(.got(1))
+            }
+        }
+        // Off the main actor, which this test blocks until the wait has returned: the action
+        // waits in the inbox while its wait is cancelled.
+        let returned = DispatchSemaphore(value: 0)
+        Task.detached {
+            let ticket = store.dispatchTracked(.start)
+            withUnsafeCurrentTask { $0?.cancel() }
+            await ticket.waitForEffects()
+            returned.signal()
+        }
+        returned.wait()
+        #expect(store.state.isEmpty, "the action was still queued when its wait returned")
+        try await store.settled(timeout: patience)
+        await clock.advance(by: .seconds(1))
+        try await store.settled(timeout: patience)
+        #expect(store.state == [.start], "the action was processed; its effect never delivered")
+        #expect(ran.values.isEmpty, "its effect never ran")
     }
 
     @Test func waitForEffectsReturnsAtOnceForAnActionWithoutEffects() async {
