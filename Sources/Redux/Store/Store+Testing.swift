@@ -58,9 +58,10 @@ extension Store {
     /// The runtime's ids of the tasks started and not finished (effects, `.task`, `.deferred`).
     package nonisolated var inFlightTaskIDs: Set<UInt64> { runtime.unfinishedTaskIDs }
 
-    /// Exempts running tasks from quiescence (the test store's steps, a `TestClock`'s steps,
-    /// ``quiescent(timeout:)``) until they next sleep on the store's clock: work a test declared
-    /// long-lived. They are not cancelled, and ``settled(timeout:)`` still waits for them.
+    /// Declares tasks long-lived, for good: quiescence (the test store's steps, a `TestClock`'s
+    /// steps, ``quiescent(timeout:)``) waits for them only between a wake from the store's clock
+    /// and what they do next (queue an action, sleep again, end). They are not cancelled, and
+    /// ``settled(timeout:)`` still waits for them.
     package func exemptFromQuiescence(_ taskIDs: Set<UInt64>) {
         runtime.exemptFromQuiescence(taskIDs)
     }
