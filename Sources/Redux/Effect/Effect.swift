@@ -177,7 +177,9 @@ extension Effect {
     ///   - cancelInFlight: when `true`, starting this effect first cancels the work already
     ///     running with `id` (a newer search replacing the request in flight). In a link of a
     ///     ``concatenate(_:)-(Effect<Action>...)`` it acts when the link starts, and does not
-    ///     reach the links before it, which have finished (what they sent is delivered).
+    ///     reach the links before it, which have finished (what they sent is delivered). It
+    ///     does skip a link of another concatenation registered under `id` that has not
+    ///     started yet.
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
         if isNone && !cancelInFlight { return self }
         return Effect(.cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))

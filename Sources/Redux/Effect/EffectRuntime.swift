@@ -353,11 +353,14 @@ final class EffectRuntime: @unchecked Sendable {
         var victims: [Running] = []
         for member in byID[id] ?? [] {
             if let entry = tasks[member] {
-                if inFlight, let link, link.follows(entry.link) { continue }
+                // A cancellation written in a link never reaches the links before it in its
+                // concatenation: they have finished, and what they sent is delivered (whether
+                // it was still queued must not decide it).
+                if let link, link.follows(entry.link) { continue }
                 entry.token.markCancelled()
                 victims.append(entry)
             } else if let entry = links[member] {
-                if let link, link.spares(entry.link, inFlight: inFlight) { continue }
+                if let link, link.spares(entry.link, inFlight: true) { continue }
                 entry.link.token.markCancelled()
             }
         }

@@ -111,6 +111,26 @@ struct ConcatenationCancelledLinkTests {
         }
     }
 
+    /// A `.cancel(id:)` written in a later link of a concatenation does not reach the links
+    /// before it: they have finished, so what they sent is delivered — every time, whether or
+    /// not it was still queued when the cancellation ran.
+    @Test func aCancelWrittenAfterAFinishedLinkLeavesWhatItSentDelivered() async throws {
+        for _ in 0..<100 {
+            let store = makeFxStore { action in
+                guard action == .start else { return .none }
+                return .concatenate(
+                    Effect.run { send in send(.got(1)) }.cancellable(id: "x"),
+                    .cancel(id: "x"),
+                    Effect.run { send in send(.got(2)) }.cancellable(id: "x")
+                )
+            }
+            store.dispatch(.start)
+            try await store.settled(timeout: patience)
+            #expect(store.state == [.start, .got(1), .got(2)])
+            #expect(store.runtime.bookkeepingCount == 0)
+        }
+    }
+
     /// The same when the earlier link's send follows asynchronous work (a `.send` of a nested
     /// concatenation, still queued when the next link starts).
     @Test func aCancelInFlightLinkLeavesWhatANestedConcatenationInTheLinkBeforeItSent() async throws {
