@@ -50,3 +50,8 @@ struct AsyncWorkBlocks {
         return store
     }
 }
+
+/// The samples' `print`, recorded instead of written to the test output (see `DocSampleOutput`).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    DocSampleOutput.shared.record(items, separator: separator)
+}

@@ -81,3 +81,8 @@ struct DispatchBlocks {
         context.error is WrongPassword ? .exit(.reduceAs(.loginFailed)) : .defaultNext
     }
 }
+
+/// The samples' `print`, recorded instead of written to the test output (see `DocSampleOutput`).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    DocSampleOutput.shared.record(items, separator: separator)
+}

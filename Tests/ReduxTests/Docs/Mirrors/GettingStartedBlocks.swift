@@ -29,3 +29,8 @@ struct GettingStartedBlocks {
         return store
     }
 }
+
+/// The samples' `print`, recorded instead of written to the test output (see `DocSampleOutput`).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    DocSampleOutput.shared.record(items, separator: separator)
+}

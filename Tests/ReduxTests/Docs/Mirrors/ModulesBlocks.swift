@@ -171,3 +171,8 @@ func memberCardStandalone() -> ProjectedModule<MemberCard, MemberCardAction> {
     return card    // card.name == "Grace", card.newsletter == true, card.actions.count == 2
 }
 
+
+/// The samples' `print`, recorded instead of written to the test output (see `DocSampleOutput`).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    DocSampleOutput.shared.record(items, separator: separator)
+}

@@ -28,3 +28,8 @@ struct ObservingStateBlocks {
         Store<Counter, CounterAction>(initialState: Counter()) { state, _ in state.count += 1 }
     }
 }
+
+/// The samples' `print`, recorded instead of written to the test output (see `DocSampleOutput`).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    DocSampleOutput.shared.record(items, separator: separator)
+}

@@ -333,3 +333,8 @@ func readmeNoteSliceWritesThroughTheStore() {
     #expect(store.editor.text == "Call Ada")
     #expect(store.board.pinned)
 }
+
+/// The samples' `print`, recorded instead of written to the test output (see `DocSampleOutput`).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    DocSampleOutput.shared.record(items, separator: separator)
+}
