@@ -2,12 +2,16 @@ import Foundation
 
 /// Where a debug build's diagnostics go: standard error by default; tests replace it.
 ///
-/// The store reports, one line each: an action that failed with no resolver handling it and an
-/// effect error nobody resolved (only when no log handler is attached — a handler sees both in
-/// the log), and once per call, a main-actor call that processed ``Store/runawayCallThreshold``
-/// actions dispatched during it (that warning, threshold and message, is in
-/// Pipeline/Store+RunawayCall.swift). Release builds never create a sink. Thread-safe: `write`
-/// is `@Sendable`.
+/// The store reports, one line each, only when no log handler is attached (a handler sees each
+/// of them in the log instead): an action that failed with no resolver handling it; an effect
+/// error nobody resolved; an action that lifted components skipped because their child is absent
+/// (one line per action, however many components skipped it; `.childAbsent` in the log); a
+/// dispatch refused because the store was invalidated (`.refused`); an action a detached slice
+/// did not dispatch (`.detachedSlice`). And, once per call, a main-actor call that processed
+/// ``Store/runawayCallThreshold`` actions dispatched during it (that warning, threshold and
+/// message, is in Pipeline/Store+RunawayCall.swift). Every line starts with `swift-redux:` and
+/// names the action and where it was dispatched. Release builds never create a sink.
+/// Thread-safe: `write` is `@Sendable`.
 @usableFromInline
 struct DiagnosticSink: Sendable {
     let write: @Sendable (String) -> Void
@@ -29,5 +33,25 @@ struct DiagnosticSink: Sendable {
     @usableFromInline
     func reportUnhandledEffectError(_ error: any Error, origin: ErrorOrigin, action: some Sendable, site: CallSite) {
         write("swift-redux: effect error nobody resolved: \(error) (origin: \(origin); action \(action), dispatched at \(site)). Add a resolver or an onLog handler, or set StoreOptions.printsDiagnostics = false.")
+    }
+
+    /// An action that a lifted component skipped because its child is absent: `component` is
+    /// the first component that skipped it (`reducer rows#2`), `path` and `absence` say which
+    /// child is missing and why.
+    @usableFromInline
+    func reportAbsentChild(action: some Sendable, path: ChildPath, absence: ChildAbsence, component: String, site: CallSite) {
+        write("swift-redux: action \(action) reached an absent child and was skipped: \(path) \(absence) (\(component); dispatched at \(site)). Add an onLog handler, or set StoreOptions.printsDiagnostics = false.")
+    }
+
+    /// A dispatch the store refused (it was invalidated): no component saw the action.
+    @usableFromInline
+    func reportRefusedDispatch(action: some Sendable, reason: RefusalReason, site: CallSite) {
+        write("swift-redux: action \(action) was refused: the store is \(reason == .invalidated ? "invalidated" : "released") (dispatched at \(site)). Check Store.isValid before dispatching, add an onLog handler, or set StoreOptions.printsDiagnostics = false.")
+    }
+
+    /// An action a detached slice did not dispatch: the child at `path` it was made for is gone.
+    @usableFromInline
+    func reportDetachedSlice(action: some Sendable, path: ChildPath, site: CallSite) {
+        write("swift-redux: action \(action) was not dispatched: the slice of \(path) is detached (its child is gone) (dispatched at \(site)). Check the slice's isDetached, add an onLog handler, or set StoreOptions.printsDiagnostics = false.")
     }
 }

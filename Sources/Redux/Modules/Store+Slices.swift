@@ -60,11 +60,16 @@ extension Store {
     /// Logs that a detached slice (its child instance gone) was asked to dispatch `action`, the
     /// root action it would have dispatched: one `.detachedSlice` warning, with a new sequence
     /// number that no other event carries. Held behind the current pass when called inside one,
-    /// like other events about another action than the one being processed.
+    /// like other events about another action than the one being processed. With no log
+    /// handler, a store that prints diagnostics writes one line instead. Every slice that drops
+    /// an action calls this.
     @usableFromInline
     func logDetachedSlice(_ action: Action, path: ChildPath, file: StaticString, line: UInt) {
-        guard onLog != nil else { return }
         let site = CallSite(file: file, line: line, onMainActor: true)
+        guard onLog != nil else {
+            if let diagnostics { diagnostics.reportDetachedSlice(action: action, path: path, site: site) }
+            return
+        }
         emitForeign(LogEvent(sequence: inbox.nextSequence(), action: action, kind: .detachedSlice(path, site)))
     }
 }

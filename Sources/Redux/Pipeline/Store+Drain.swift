@@ -103,7 +103,10 @@ extension Store {
 
     @inlinable
     func process(_ entry: Entry) {
-        if isDiagnosing { passSite = entry.site }
+        if isDiagnosing {
+            passSite = entry.site
+            reportedAbsenceInPass = false
+        }
         switch entry.kind {
         case .dispatch(let logged):
             var run = entry.run

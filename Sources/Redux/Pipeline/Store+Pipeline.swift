@@ -26,8 +26,10 @@ extension Store {
             }
             if started != nil { logMiddleware(position, started, LoggedExit(exit), run) }
             switch exit {
-            case .next, .defaultNext:
+            case .next:
                 break
+            case .defaultNext:
+                if diagnosesAbsences { reportAbsence(middleware: position, run.action) }
             case .nextAs(let next):
                 run.action = next
                 context.current = next
@@ -74,7 +76,10 @@ extension Store {
             let context = ResolverContext(store: self, error: error, origin: origin, action: run.action, dispatchedAction: run.dispatched)
             let exit = resolvers[position].body(context)
             if started != nil { logResolver(position, started, exit, run) }
-            if case .exit(let terminal) = exit { return terminal }
+            switch exit {
+            case .exit(let terminal): return terminal
+            case .defaultNext: if diagnosesAbsences { reportAbsence(resolver: position, run.action) }
+            }
         }
         return nil
     }

@@ -30,7 +30,8 @@ extension Store {
             case .done:
                 handled = true
                 break chain
-            case .defaultNext: break
+            case .defaultNext:
+                if diagnosesAbsences { reportAbsence(reducer: position, action) }
             }
             position += 1
         }
@@ -90,7 +91,11 @@ extension Store {
                 exit = reducers[position].body(&storage, action)
                 isReducing = false
             }
-            if started != nil { logReducer(position, started, exit, action, sequence: run.sequence) }
+            if started != nil {
+                logReducer(position, started, exit, action, sequence: run.sequence)
+            } else if exit == .defaultNext, diagnosesAbsences {
+                reportAbsence(reducer: position, action)
+            }
             if exit != .defaultNext { handled = true }
             if exit == .done { break }
         }

@@ -16,6 +16,12 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         /// An action sent by an effect's task: dropped when processed if the task was cancelled
         /// by then; it belongs to the task's effect group (if any) until its terminal.
         indirect case effectSend(EffectToken, logged: Bool)
+
+        /// Whether this is a fresh dispatch (whose refusal a debug build reports).
+        @usableFromInline var isDispatch: Bool {
+            if case .dispatch = self { return true }
+            return false
+        }
     }
 
     /// The action's run: sequence, actions, promise.

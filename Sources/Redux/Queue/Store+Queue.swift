@@ -24,7 +24,10 @@ extension Store {
         // Fast path: nothing waits, so the action runs at once, without touching a queue.
         isProcessing = true
         var run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
-        if isDiagnosing { passSite = CallSite(file: file, line: line, onMainActor: true) }
+        if isDiagnosing {
+            passSite = CallSite(file: file, line: line, onMainActor: true)
+            reportedAbsenceInPass = false
+        }
         if let onLog {
             let site = CallSite(file: file, line: line, onMainActor: true)
             if logEnqueuedDropping(run, site: site, onLog) {
@@ -95,7 +98,9 @@ extension Store {
     @inlinable
     func enqueueInPipeline(_ entries: some Collection<Entry>) {
         if isInvalidated {
-            for entry in entries { refuse(entry.run.action, site: entry.site, promise: entry.run.promise, sequence: entry.run.sequence) }
+            for entry in entries {
+                refuse(entry.run.action, site: entry.site, promise: entry.run.promise, sequence: entry.run.sequence, loud: entry.kind.isDispatch)
+            }
             return
         }
         pipeline.append(contentsOf: entries)

@@ -3,11 +3,16 @@
 extension Store {
     /// Refuses a dispatch made on the main actor after ``invalidate()``: the ticket answers
     /// `.refused(.invalidated)`, and one `.refused` event (its only one, so also its terminal)
-    /// is logged, after the current pass if one runs.
+    /// is logged, after the current pass if one runs. With no log handler, a store that prints
+    /// diagnostics writes one line instead, when `loud` (a dispatch; an effect's late send is
+    /// refused quietly: its effect was cancelled with the store).
     @usableFromInline
-    func refuse(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, sequence: UInt64? = nil) {
+    func refuse(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, sequence: UInt64? = nil, loud: Bool = true) {
         promise?.resolve(.refused(.invalidated))
-        guard onLog != nil else { return }
+        guard onLog != nil else {
+            if loud, let diagnostics { diagnostics.reportRefusedDispatch(action: action, reason: .invalidated, site: site) }
+            return
+        }
         let number = sequence ?? sequenceNumber(for: promise)
         emitForeign(LogEvent(sequence: number, action: action, kind: .refused(.invalidated, site)))
     }
@@ -18,7 +23,11 @@ extension Store {
     @inlinable
     nonisolated func answerRefused(_ entry: Entry, _ reason: RefusalReason) {
         switch entry.kind {
-        case .dispatch: entry.run.promise?.resolve(.refused(reason))
+        case .dispatch:
+            entry.run.promise?.resolve(.refused(reason))
+            if reason == .invalidated, onLog == nil, let diagnostics {
+                diagnostics.reportRefusedDispatch(action: entry.run.action, reason: reason, site: entry.site)
+            }
         case .effectSend(let token, let logged):
             entry.run.promise?.resolve(.refused(reason))
             token.group?.actionEnded()

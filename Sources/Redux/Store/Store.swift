@@ -63,6 +63,13 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline nonisolated let diagnostics: DiagnosticSink?
     /// `diagnostics != nil`, as a plain flag: testing the optional would retain its closure.
     @usableFromInline nonisolated let isDiagnosing: Bool
+    /// Whether an action that a lifted component skips because its child is absent is reported
+    /// through ``diagnostics``: diagnostics on, no log handler (it gets `.childAbsent` events
+    /// instead) and some component lifted. Tested only where a component answered `.defaultNext`.
+    @usableFromInline let diagnosesAbsences: Bool
+    /// Set once the current pass reported an absent child, so that it reports one line however
+    /// many lifted components skip its action; cleared when a pass starts (diagnosing only).
+    @exclusivity(unchecked) @usableFromInline var reportedAbsenceInPass = false
     /// Actions suspended in `.deferred` handlers, answered at once on invalidation or release.
     @usableFromInline nonisolated let suspended = SuspendedActions<State, Action>()
     @usableFromInline let registrar = ObservationRegistrar()
@@ -144,6 +151,8 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.inbox = Inbox()
         self.diagnostics = options.activeDiagnostics
         self.isDiagnosing = diagnostics != nil
+        self.diagnosesAbsences = diagnostics != nil && onLog == nil
+            && (reducers.contains { $0.lift != nil } || middlewares.contains { $0.lift != nil } || resolvers.contains { $0.lift != nil })
         self.dependencyValues = options.dependencies ?? Dependencies()
         self.scopesDependencies = options.dependencies != nil
         self.leavesFastPath = options.dependencies != nil

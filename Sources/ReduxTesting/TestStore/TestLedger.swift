@@ -17,6 +17,8 @@ struct TestRecord<State, Action: Sendable> {
     /// The state right after this step (unchanged by a suspension).
     let after: State
     var status: Status = .pending
+    /// The absent children lifted components skipped this action for, in this step's pass.
+    var absences: [SkippedChild] = []
 
     var isSuspension: Bool { outcome == nil }
 
@@ -26,6 +28,16 @@ struct TestRecord<State, Action: Sendable> {
         let how = outcome.map { " (\($0))" } ?? " (suspended in .deferred)"
         return "\(what) \(describe(action))\(how)"
     }
+}
+
+/// A lifted component skipped an action because its child was absent (a `.childAbsent` event).
+struct SkippedChild: Equatable {
+    /// The component that skipped it, with its path (`rows/row#2`).
+    let component: ComponentStep
+    let absence: ChildAbsence
+
+    /// "rows[9] has no element 9 (skipped by rows/row#2)".
+    var summary: String { "\(component.path) \(absence) (skipped by \(component))" }
 }
 
 /// An action (or any value) on one line, as failure messages show it (`.loaded(5)`).
@@ -62,6 +74,8 @@ final class TestLedger<State: Sendable, Action: Sendable> {
     var unresolvedErrors: [UnresolvedEffectError<Action>] = [] {
         didSet { leftovers.setUnresolved(unresolvedErrors.map(\.summary)) }
     }
+    /// Absent children seen (`.childAbsent`), by sequence, until the step's record is appended.
+    private var skippedChildren: [UInt64: [SkippedChild]] = [:]
     /// Effect errors seen (`.effectFailed`), by sequence, until they are resolved.
     private var failing: [UInt64: (ErrorOrigin, any Error)] = [:]
 
@@ -88,6 +102,8 @@ final class TestLedger<State: Sendable, Action: Sendable> {
             let resumption = suspended.remove(event.sequence) != nil
             append(event, outcome: outcome, resumption: resumption, state: state())
             dispatched[event.sequence] = nil
+        case let .childAbsent(component, absence):
+            skippedChildren[event.sequence, default: []].append(SkippedChild(component: component, absence: absence))
         case .effectFailed(let origin, let error):
             failing[event.sequence] = (origin, error)
         case .effectErrorResolved(let resolution):
@@ -101,10 +117,11 @@ final class TestLedger<State: Sendable, Action: Sendable> {
     }
 
     private func append(_ event: LogEvent<Action>, outcome: DispatchOutcome<Action>?, resumption: Bool, state: State) {
-        let record = TestRecord(
+        var record = TestRecord(
             sequence: event.sequence, action: dispatched[event.sequence] ?? event.action,
             outcome: outcome, isResumption: resumption, after: state
         )
+        record.absences = skippedChildren.removeValue(forKey: event.sequence) ?? []
         leftovers.add(records.count, record.summary)
         records.append(record)
     }

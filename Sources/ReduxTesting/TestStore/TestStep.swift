@@ -15,6 +15,9 @@ public final class TestStep<Action: Sendable> {
     public internal(set) var outcome: DispatchOutcome<Action>?
     /// The outcome the step was sent expecting, checked when a suspended action resumes.
     var expectedOutcome: DispatchOutcome<Action>?
+    /// The absent child the step was sent declaring, while its action is suspended and the
+    /// absence has not been seen yet: checked when it resumes.
+    var declaredAbsence: ChildAbsence?
 
     init(action: Action, sequence: UInt64, outcome: DispatchOutcome<Action>?, expectedOutcome: DispatchOutcome<Action>?) {
         self.action = action

@@ -72,6 +72,49 @@ extension TestStore {
         }
     }
 
+    /// Checks the absent children a step's action reached (its `.childAbsent` events): each one
+    /// not `declared` is a failure in exhaustive mode (The Composable Architecture fails a test
+    /// whose action reaches a child that is not there) and is listed in ``skipped`` otherwise;
+    /// a `declared` absence that did not happen is a failure in either mode, naming the absences
+    /// met instead (not reported again on their own) — unless the record
+    /// is a suspension, whose resumption may still meet it: the declaration is then returned, to
+    /// be checked at the resumption.
+    func checkAbsences(of record: TestRecord<State, Action>, declared: ChildAbsence?, step: String, at site: TestSite) -> ChildAbsence? {
+        var seen: [SkippedChild] = []
+        for skipped in record.absences where !seen.contains(where: { $0.component.path == skipped.component.path && $0.absence == skipped.absence }) {
+            seen.append(skipped)
+        }
+        var carried: ChildAbsence?
+        if let declared {
+            if seen.contains(where: { $0.absence == declared }) {
+                seen.removeAll { $0.absence == declared }
+            } else if record.isSuspension {
+                carried = declared
+            } else {
+                let found = seen.isEmpty ? "no lifted component skipped it for an absent child" : "the absence it met was " + seen.map(\.summary).joined(separator: "; ")
+                site.fail("\(step) was declared to reach an absent child (\(declared)), but \(found).")
+                seen = []  // named in that failure
+            }
+        }
+        for skipped in seen {
+            if isExhaustive {
+                site.fail("\(step) reached an absent child: \(skipped.summary), and the test did not declare it (pass `childAbsent: \(declaration(skipped.absence))`).")
+            } else {
+                skip("\(step) reached an absent child: \(skipped.summary)", at: site)
+            }
+        }
+        return carried
+    }
+
+    /// How a test writes `absence` as a declaration: `.missingElement(id: "9")`.
+    private func declaration(_ absence: ChildAbsence) -> String {
+        switch absence {
+        case .isNil: ".isNil"
+        case .otherCase: ".otherCase"
+        case .missingElement(let id): ".missingElement(id: \(describe(id)))"
+        }
+    }
+
     /// Reports effect errors no resolver recovered, seen since the last step.
     func reportUnresolvedEffectErrors(at site: TestSite) {
         guard !ledger.unresolvedErrors.isEmpty else { return }
@@ -95,6 +138,12 @@ extension TestStore {
             site.fail("The store processed \(earlier.count) action\(earlier.count == 1 ? "" : "s") before \(step) that the test did not receive:\n\(lines)")
         } else {
             skip("not received before \(step):\n\(lines)", at: site)
+            for position in earlier {
+                let record = ledger.records[position]
+                for skipped in record.absences {
+                    skip("\(describe(record.action)) reached an absent child: \(skipped.summary)", at: site)
+                }
+            }
         }
     }
 

@@ -41,6 +41,30 @@ extension TestStore {
         )
     }
 
+    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, for an
+    /// action the test knows reaches an absent child (an effect's late answer for a dismissed
+    /// sheet): the step declares the absence, as
+    /// ``send(_:expecting:childAbsent:fileID:filePath:line:column:assert:)`` does, and a declared
+    /// absence that does not happen is a failure.
+    ///
+    /// ```swift
+    /// await store.receive(.sheet(.loaded(3)), childAbsent: .isNil)
+    /// ```
+    @discardableResult
+    public func receive(
+        _ action: Action,
+        expecting expected: DispatchOutcome<Action>? = nil,
+        childAbsent: ChildAbsence,
+        timeout: Duration? = nil,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        assert: ((inout State) throws -> Void)? = nil
+    ) async -> TestStep<Action>? where Action: Equatable {
+        await receive(
+            describe(action), matching: { $0 == action }, expectedAction: action, expected: expected, childAbsent: childAbsent,
+            timeout: timeout, at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
+        )
+    }
+
     /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching the
     /// received action with `predicate` (for actions that are not `Equatable`, or to match a case
     /// whatever its payload: `receive(where: { if case .loaded = $0 { true } else { false } })`).
@@ -98,6 +122,7 @@ extension TestStore {
         matching matches: @escaping (Action) -> Bool,
         expectedAction: Action? = nil,
         expected: DispatchOutcome<Action>?,
+        childAbsent declared: ChildAbsence? = nil,
         timeout: Duration?,
         at site: TestSite,
         assert: ((inout State) throws -> Void)?
@@ -136,6 +161,7 @@ extension TestStore {
         markAsserted(index)
         let step = "receiving \(describe(record.action))"
         let handle = TestStep(action: record.action, sequence: record.sequence, outcome: record.outcome, expectedOutcome: expected)
+        handle.declaredAbsence = checkAbsences(of: record, declared: declared, step: step, at: site)
         if let outcome = record.outcome {
             checkOutcome(outcome, expected: expected, step: step, sentByTest: false, at: site)
         }

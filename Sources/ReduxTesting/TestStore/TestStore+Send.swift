@@ -37,7 +37,53 @@ extension TestStore {
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action> {
-        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        await send(action, expected: expected, childAbsent: nil, at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert)
+    }
+
+    /// Sends `action` to a child the test knows is absent — an optional child that is `nil`,
+    /// an enum-case child in another case, an element id not in the collection — and checks
+    /// what it did, like ``send(_:expecting:fileID:filePath:line:column:assert:)``.
+    ///
+    /// ```swift
+    /// await store.send(.rows(.element(id: 9, action: .save)), childAbsent: .missingElement(id: "9"))
+    /// ```
+    ///
+    /// A lifted component that skips an action because its child is absent logs a
+    /// `.childAbsent` event; without this declaration, an exhaustive test store reports it as a
+    /// failure of the step (a non-exhaustive one lists it in ``skipped``). Declared, every
+    /// `.childAbsent` of the step's pass with the absence `childAbsent` is expected; one with
+    /// another absence is still reported, and a declared absence that does not happen (the
+    /// child was there, or was absent for another reason) is a failure, in either mode. For an
+    /// action that suspends in a `.deferred` handler, an absence its resumption meets counts too.
+    ///
+    /// - Parameters:
+    ///   - action: the action to dispatch.
+    ///   - expected: the outcome the test expects.
+    ///   - childAbsent: why the child is absent: `.isNil`, `.otherCase` or
+    ///     `.missingElement(id:)` with the id's description.
+    ///   - fileID: where a failure of this step is reported; the caller's file by default.
+    ///   - filePath: the full path of that file; the caller's by default.
+    ///   - line: the line a failure is reported at; the caller's by default.
+    ///   - column: the column a failure is reported at; the caller's by default.
+    ///   - assert: mutates a copy of the state into the state the test expects.
+    /// - Returns: the step's handle.
+    @discardableResult
+    public func send(
+        _ action: Action,
+        expecting expected: DispatchOutcome<Action>? = nil,
+        childAbsent: ChildAbsence,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        assert: ((inout State) throws -> Void)? = nil
+    ) async -> TestStep<Action> {
+        await send(action, expected: expected, childAbsent: childAbsent, at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert)
+    }
+
+    func send(
+        _ action: Action, expected: DispatchOutcome<Action>?, childAbsent declared: ChildAbsence?, at site: TestSite,
+        assert: ((inout State) throws -> Void)?
+    ) async -> TestStep<Action> {
+        let fileID = site.fileID
+        let line = site.line
         await settleBeforeStep("sending \(describe(action))", at: site)
         reportUnresolvedEffectErrors(at: site)
         let ticket = store.dispatchTracked(action, file: fileID, line: line)
@@ -52,6 +98,7 @@ extension TestStore {
         markAsserted(index)
         let record = ledger.records[index]
         let handle = TestStep(action: action, sequence: sequence, outcome: record.outcome, expectedOutcome: expected)
+        handle.declaredAbsence = checkAbsences(of: record, declared: declared, step: step, at: site)
         if let outcome = record.outcome {
             checkOutcome(outcome, expected: expected, step: step, sentByTest: true, at: site)
         }
@@ -109,6 +156,7 @@ extension TestStore {
         markAsserted(index)
         let record = ledger.records[index]
         step.outcome = record.outcome
+        step.declaredAbsence = checkAbsences(of: record, declared: step.declaredAbsence, step: what, at: site)
         if let outcome = record.outcome {
             checkOutcome(outcome, expected: expected ?? step.expectedOutcome, step: what, sentByTest: ledger.sent.contains(sequence), at: site)
         }
