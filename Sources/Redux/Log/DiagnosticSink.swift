@@ -20,6 +20,11 @@ struct DiagnosticSink: Sendable {
         self.write = write
     }
 
+    /// The sink that new ``StoreOptions`` start with: standard error, unless the code creating
+    /// them runs inside `DiagnosticSink.$forNewOptions.withValue(…)` (tests bind a capturing
+    /// sink this way around code that builds its store itself, such as documentation samples).
+    @TaskLocal static var forNewOptions: DiagnosticSink = .standardError
+
     /// Writes each message as one line to the process's standard error.
     static let standardError = DiagnosticSink { message in
         FileHandle.standardError.write(Data((message + "\n").utf8))

@@ -34,8 +34,9 @@ public struct StoreOptions: Sendable {
     /// ``Store/dependencies`` is set.
     public var dependencies: Dependencies?
 
-    /// Where diagnostics go; standard error unless a test replaces it.
-    var diagnosticSink: DiagnosticSink = .standardError
+    /// Where diagnostics go; standard error unless a test replaces it (here, or for the options
+    /// created in a scope, with ``DiagnosticSink/forNewOptions``).
+    var diagnosticSink: DiagnosticSink = DiagnosticSink.forNewOptions
 
     /// Creates options.
     ///

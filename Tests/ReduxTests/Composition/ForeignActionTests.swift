@@ -34,8 +34,10 @@ struct ForeignActionTests {
             return .next
         }
         let log = LogRecorder<HomeAction>()
-        let alone = makeHomeStore(clock: TestClock())
+        let diagnostics = DiagnosticLines()
+        let alone = makeHomeStore(clock: TestClock(), diagnostics: diagnostics)
         #expect(try await alone.dispatchTracked(.sheet(.increment)).outcome == .unhandled)
+        diagnostics.expect(["sheet is nil"])
 
         let store = Store(initialState: Home(), reducers: homeReducers() + [audit], onLog: log.record)
         let ticket = store.dispatchTracked(.sheet(.increment))

@@ -169,11 +169,13 @@ struct LiftedMiddlewareLateWorkTests {
         for trigger in [JobAction.stop, .decrement, .finished] {
             for order in 0..<3 {
                 let clock = TestClock()
+                // Order 1 sends each trigger to a dismissed child on purpose: captured lines.
+                let diagnostics = DiagnosticLines()
                 let store = makeHomeStore(clock: clock, middlewares: [
                     Self.worker().lift(state: \Home.sheet, action: .sheet),
                     Self.worker().lift(state: \Home.presented, action: .presented),
                     Self.worker().lift(state: \Home.rows, action: .rows),
-                ])
+                ], diagnostics: diagnostics)
                 switch order {
                 case 0: store.dispatch(contentsOf: [.showSheet(1), .sheet(trigger), .dismissSheet, .showSheet(1),
                                                     .present(1), .presented(trigger), .present(1),
@@ -194,6 +196,10 @@ struct LiftedMiddlewareLateWorkTests {
                 #expect(store.state.presented?.value == Job(id: 1), "\(trigger) \(order)")
                 #expect(store.state.rows[id: 1] == Job(id: 1), "\(trigger) \(order)")
                 #expect(store.bookkeeping.isEmpty, "\(trigger) \(order): \(store.bookkeeping)")
+                #if DEBUG
+                #expect(diagnostics.lines.count == (order == 1 ? 3 : 0), "\(trigger) \(order): \(diagnostics.lines)")
+                #expect(diagnostics.lines.allSatisfy { $0.contains("reached an absent child") }, "\(diagnostics.lines)")
+                #endif
             }
         }
     }
@@ -330,10 +336,12 @@ struct LiftedMiddlewareLateWorkTests {
         let dOutcome = try await d.outcome; #expect(dOutcome == .recovered(.reduceAs(.sheet(.decrement)), reduced: true), "\(dOutcome)")
         #expect(seen.values == ["stop"])
         #expect(store.state.sheet?.count == -1)
-        // The three errors no resolver handled, each reported once (captured).
+        // The three errors no resolver handled, each reported once, and the nil sheet the lifted
+        // resolver skipped `c` for, before its failure (captured).
         diagnostics.expect([
             "action note(\"x\") failed with no resolver handling it: R7bBoom()",
             "action other(ReduxTests.JobAction.stop) failed with no resolver handling it: R7bBoom()",
+            "action sheet(ReduxTests.JobAction.stop) reached an absent child and was skipped: sheet is nil (resolver spy#0;",
             "action sheet(ReduxTests.JobAction.stop) failed with no resolver handling it: R7bBoom()",
         ])
     }

@@ -40,13 +40,15 @@ struct OptionalChildLifetimeTests {
     @Test func aChildActionAndItsDismissalInOneCallInEitherOrderLeaveNothingReduced() async throws {
         for childFirst in [true, false] {
             let clock = TestClock()
-            let store = makeHomeStore(clock: clock)
+            let diagnostics = DiagnosticLines()
+            let store = makeHomeStore(clock: clock, diagnostics: diagnostics)
             store.dispatch(.showSheet(1))
             let batch: [HomeAction] = childFirst ? [.sheet(.start), .dismissSheet] : [.dismissSheet, .sheet(.start)]
             store.dispatch(contentsOf: batch)
             store.dispatch(.showSheet(1))
             await clock.advance(by: jobDuration * 2)
             try await store.settled(timeout: patience)
+            diagnostics.expect(childFirst ? [] : ["sheet(ReduxTests.JobAction.start) reached an absent child"])
             #expect(store.state.sheet == Job(id: 1), "childFirst: \(childFirst)")
             #expect(store.instances.count == 0)
         }

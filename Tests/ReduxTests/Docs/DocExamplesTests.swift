@@ -24,8 +24,11 @@ struct DocExamplesTests {
     }
 
     @Test func theComposedBoardDropsTheRemovedRowsWorkAndSkipsTheClosedEditor() async throws {
-        let store = composedBoard()
+        // The sample's action for the closed editor prints one diagnostic line: captured.
+        let diagnostics = DiagnosticLines()
+        let store = diagnostics.capturing { composedBoard() }
         try await store.settled(timeout: patience)
+        diagnostics.expect(["editor(ReduxTests.TallyAction.increment) reached an absent child and was skipped: editor is nil"])
         var expected = Board()
         expected.rows.append(Tally(id: 2))
         #expect(store.state == expected)

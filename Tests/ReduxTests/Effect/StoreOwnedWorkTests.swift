@@ -30,7 +30,8 @@ struct StoreOwnedWorkTests {
     @Test func invalidateCancelsARunningTaskAndDropsWhatItSends() async throws {
         let started = Gate(), cancelled = Gate()
         let late = SharedValue<String?>(nil)
-        let store = makePipeStore(middlewares: [sleeper(deferred: false, started: started, cancelled: cancelled, late: late)])
+        let diagnostics = DiagnosticLines()
+        let store = makePipeStore(middlewares: [sleeper(deferred: false, started: started, cancelled: cancelled, late: late)], diagnostics: diagnostics)
         store.dispatch(.tag("go"))
         #expect(await started.waitOpened(ifCancelled: .stopWaiting))
         store.invalidate()
@@ -38,12 +39,14 @@ struct StoreOwnedWorkTests {
         #expect(late.value == "refused(invalidated)", "a tracked dispatch from cancelled work is refused")
         try await store.settled(timeout: patience)
         #expect(store.state.reduced == [.tag("go")], "nothing the task sent was processed")
+        diagnostics.expect(["action add(1000) was refused", "action add(100) was refused"])
     }
 
     @Test func invalidateCancelsADeferredHandlerAndItsActionAnswersCancelled() async throws {
         let started = Gate(), cancelled = Gate()
         let late = SharedValue<String?>(nil)
-        let store = makePipeStore(middlewares: [sleeper(deferred: true, started: started, cancelled: cancelled, late: late)])
+        let diagnostics = DiagnosticLines()
+        let store = makePipeStore(middlewares: [sleeper(deferred: true, started: started, cancelled: cancelled, late: late)], diagnostics: diagnostics)
         let ticket = store.dispatchTracked(.tag("go"))
         #expect(await started.waitOpened(ifCancelled: .stopWaiting))
         store.invalidate()
@@ -51,6 +54,7 @@ struct StoreOwnedWorkTests {
         #expect(try await ticket.outcome.description == "cancelled", "cancellation is not a failure")
         #expect(late.value == "refused(invalidated)", "what the cancelled handler sends is refused")
         #expect(store.state == PipeState(), "nothing the handler sent was processed")
+        diagnostics.expect(["action add(1000) was refused", "action add(100) was refused"])
     }
 
     /// The ticket of an action suspended in `.deferred` answers `cancelled` when the store is

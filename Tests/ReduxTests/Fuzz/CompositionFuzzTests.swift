@@ -54,7 +54,7 @@ private final class Witness: Sendable {
 }
 
 @MainActor
-private func fuzzStore(_ witness: Witness, clock: TestClock) -> Store<FuzzBoard, FuzzBoardAction> {
+private func fuzzStore(_ witness: Witness, clock: TestClock, diagnostics: DiagnosticLines) -> Store<FuzzBoard, FuzzBoardAction> {
     let row = Reducer<FuzzRow, RowAction>(id: "row", effects: { state, action in
         switch action {
         case let .start(job, milliseconds):
@@ -101,7 +101,7 @@ private func fuzzStore(_ witness: Witness, clock: TestClock) -> Store<FuzzBoard,
         return .next
     }
     let actions = Embedding<FuzzBoardAction, ElementAction<Int, RowAction>>(extract: { if case .rows(let a) = $0 { a } else { nil } }, embed: FuzzBoardAction.rows)
-    return Store(initialState: FuzzBoard(), reducers: [board, row.lift(state: \FuzzBoard.rows, action: actions)], options: StoreOptions(clock: clock))
+    return Store(initialState: FuzzBoard(), reducers: [board, row.lift(state: \FuzzBoard.rows, action: actions)], options: diagnostics.options(clock: clock))
 }
 
 @Suite("Composition fuzz", .timeLimit(.minutes(5)))
@@ -121,13 +121,17 @@ struct CompositionFuzzTests {
         var random = SplitMix64(seed: seed)
         let clock = TestClock()
         let witness = Witness()
-        let store = fuzzStore(witness, clock: clock)
+        // A start for a row that is gone writes a diagnostic line: captured, and checked at the end.
+        let diagnostics = DiagnosticLines()
+        let store = fuzzStore(witness, clock: clock, diagnostics: diagnostics)
         var now = 0
         var nextJob = 1
         /// The jobs started whose id was present at every chain end since.
         var jobs: [Int: Job] = [:]
         /// Jobs that must be reduced (their id stayed until the deadline) or must not.
         var mustReduce: Set<Int> = [], mustNot: Set<Int> = []
+        /// Starts dispatched for a row that is absent when their chain runs (one line each).
+        var rowlessStarts = 0
         var program: [String] = []
 
         /// The ids present at the end of the chain of each action of `batch`, dispatched in one
@@ -143,7 +147,10 @@ struct CompositionFuzzTests {
                 case .removeAll: present = []
                 case .move: break
                 case .rows(.element(let id, .start(let job, let milliseconds))):
-                    if present.contains(id) { jobs[job] = Job(id: id, deadline: now + milliseconds) } else { mustNot.insert(job) }
+                    if present.contains(id) { jobs[job] = Job(id: id, deadline: now + milliseconds) } else {
+                        mustNot.insert(job)
+                        rowlessStarts += 1
+                    }
                 case .rows: break
                 }
                 for (job, info) in jobs where !present.contains(info.id) {
@@ -228,6 +235,10 @@ struct CompositionFuzzTests {
         let reduced = witness.reduced.values
         #expect(Set(reduced).isSuperset(of: mustReduce), "jobs not reduced: \(mustReduce.subtracting(reduced).sorted()) — \(context)")
         #expect(Set(reduced).isDisjoint(with: mustNot), "jobs of ids absent at a chain end reduced: \(mustNot.intersection(reduced).sorted()) — \(context)")
+        #if DEBUG
+        #expect(diagnostics.lines.count == rowlessStarts, "seed \(seed): one line per start for an absent row")
+        #endif
+        diagnostics.expectAll(containingOneOf: ["reached an absent child"], nonEmpty: false)
         #expect(reduced.count == Set(reduced).count, "a job reduced twice — \(context)")
         store.dispatch(.removeAll)
         try await store.settled(timeout: patience)

@@ -87,13 +87,15 @@ struct ElementSliceTests {
     }
 
     @Test func aDetachedSliceOfAStoreWithoutALogHandlerStillDispatchesNothing() throws {
-        let store = makeSliceStore()
+        let diagnostics = DiagnosticLines()
+        let store = diagnostics.capturing { makeSliceStore() }
         store.dispatch(.addRow(1))
         let row = try #require(store.slice(SliceMaps.rows, id: 1))
         store.dispatch(.removeRow(1))
         row.dispatch(.toggle)
         #expect(store.state.rows.isEmpty)
         #expect(row.isDetached)
+        diagnostics.expect(["the slice of rows[1] is detached"])
     }
 
     /// A row is its id: a row replaced with the same id inside one reducer is the same row, and

@@ -191,8 +191,10 @@ let mapOtherReducer = Reducer<MapRoot, MapRootAction>(id: "other") { state, acti
     @Test func anOptionalMapSkipsTheModuleWhileItIsAbsent() {
         struct Root: Equatable, Sendable { var sheet: MapProfile? }
         let map = OptionalModuleMap<Root, MapRootAction, MapProfile, MapProfileAction>.optional(state: \.sheet, action: mapProfileActions)
-        let store = Store(initialState: Root(), reducers: [map.lift(mapProfileReducer)])
+        let diagnostics = DiagnosticLines()
+        let store = Store(initialState: Root(), reducers: [map.lift(mapProfileReducer)], options: diagnostics.options)
         #expect(store.dispatchTracked(.profile(.rename("Grace"))).outcomeIfFinished == .unhandled)
+        diagnostics.expect(["sheet is nil"])
         #expect(map.state(in: store.state) == nil)
         let shown = Store(initialState: Root(sheet: MapProfile()), reducers: [map.lift(mapProfileReducer)])
         shown.dispatch(.profile(.rename("Grace")))

@@ -76,7 +76,8 @@ struct OptionalSliceTests {
     }
 
     @Test func aChildShownAgainWithAnotherIdIsANewInstance() throws {
-        let store = makeSliceStore()
+        let diagnostics = DiagnosticLines()
+        let store = diagnostics.capturing { makeSliceStore() }
         store.dispatch(.showScreen(id: 1))
         let old = try #require(store.slice(SliceMaps.screen))
         store.dispatch(.showScreen(id: 2))
@@ -87,10 +88,12 @@ struct OptionalSliceTests {
         let new = try #require(store.slice(SliceMaps.screen))
         new.dispatch(.rename("found"))
         #expect(new.name == "found")
+        diagnostics.expect(["the slice of screen is detached"])
     }
 
     @Test func detachedIsForGoodEvenWhenTheChildComesBack() throws {
-        let store = makeSliceStore()
+        let diagnostics = DiagnosticLines()
+        let store = diagnostics.capturing { makeSliceStore() }
         store.dispatch(.openEditor(id: 1))
         let editor = try #require(store.slice(SliceMaps.editor))
         store.dispatch(.closeEditor)
@@ -99,5 +102,6 @@ struct OptionalSliceTests {
         #expect(editor.isDetached, "once seen gone, gone: a slice never re-attaches")
         editor.dispatch(.rename("lost"))
         #expect(store.state.editor?.name == "editing 1")
+        diagnostics.expect(["the slice of editor is detached"])
     }
 }

@@ -16,7 +16,8 @@ struct SliceNothingLeftBehindTests {
     @Test func rowsStartedThroughTheirSlicesAndRemovedTenTimesLeaveNothingBehind() async throws {
         let clock = TestClock()
         let probe = JobProbe(expectedStarts: 70)
-        let store = makeHomeStore(job: probedJobReducer(probe), clock: clock)
+        let diagnostics = DiagnosticLines()  // each detached slice's dispatch writes a line
+        let store = makeHomeStore(job: probedJobReducer(probe), clock: clock, diagnostics: diagnostics)
         var made: [WeakReference<ElementSlice<Home, HomeAction, Job, JobAction>>] = []
         for round in 1...10 {
             store.dispatch(contentsOf: ids.map { .addRow($0) })
@@ -42,11 +43,16 @@ struct SliceNothingLeftBehindTests {
         #expect(store.instances.count == 0)
         #expect(store.runtime.bookkeepingCount == 0)
         #expect(store.bookkeeping.isEmpty, "public count: \(store.bookkeeping)")
+        #if DEBUG
+        #expect(diagnostics.lines.count == 70)
+        #endif
+        diagnostics.expectAll(containingOneOf: ["is detached (its child is gone)"])
     }
 
     @Test func aSheetStartedThroughItsSliceAndDismissedTenTimesLeavesNothingBehind() async throws {
         let clock = TestClock()
-        let store = makeHomeStore(clock: clock)
+        let diagnostics = DiagnosticLines()  // each detached slice's dispatch writes a line
+        let store = makeHomeStore(clock: clock, diagnostics: diagnostics)
         weak var lastSheet: OptionalSlice<Home, HomeAction, Job, JobAction>?
         for round in 1...10 {
             store.dispatch(.showSheet(round))
@@ -62,6 +68,10 @@ struct SliceNothingLeftBehindTests {
         #expect(lastSheet == nil, "the store kept no slice")
         try await finishJobs(store, clock)
         #expect(store.state.sheet == nil)
+        #if DEBUG
+        #expect(diagnostics.lines.count == 10)
+        #endif
+        diagnostics.expectAll(containingOneOf: ["the slice of sheet is detached"])
         #expect(store.instances.count == 0)
         #expect(store.runtime.bookkeepingCount == 0)
         #expect(store.bookkeeping.isEmpty, "public count: \(store.bookkeeping)")

@@ -107,6 +107,7 @@ struct InvalidationTests {
         let deferredStarted = Gate(), deferredCancelled = Gate()
         let deferredLate = SharedValue<String?>(nil)
         let taskStarted = Gate(), taskCancelled = Gate()
+        let diagnostics = DiagnosticLines()
         let store = makeCounterStore(middlewares: [
             sleepingMiddleware("slow", started: deferredStarted, cancelled: deferredCancelled, late: deferredLate),
             Middleware(id: "starts a task") { context in
@@ -121,7 +122,7 @@ struct InvalidationTests {
                     }
                 }
             },
-        ])
+        ], diagnostics: diagnostics)
         store.dispatch(.mark("slow"))
         store.dispatch(.mark("task"))
         #expect(await deferredStarted.waitOpened(ifCancelled: .keepWaiting))
@@ -132,6 +133,11 @@ struct InvalidationTests {
         try await store.settled(timeout: patience)
         #expect(deferredLate.value == "refused(invalidated)")
         #expect(store.record == [.mark("task")], "nothing sent by cancelled work reached a reducer")
+        // The three dispatches of the cancelled work, in whichever order their tasks ran.
+        #if DEBUG
+        #expect(diagnostics.lines.count == 3, "\(diagnostics.lines)")
+        #endif
+        diagnostics.expectAll(containingOneOf: ["was refused: the store is invalidated"])
     }
 
     /// The last reference is dropped on a Foundation thread while the main actor is blocked: the

@@ -142,7 +142,8 @@ struct TrackedDispatchTests {
     @Test func trackedDispatchAnswersCancelledWhenInvalidatedInFlight() async throws {
         let started = Gate(), cancelled = Gate()
         let late = SharedValue<String?>(nil)
-        let store = makeCounterStore(middlewares: [sleepingMiddleware("slow", started: started, cancelled: cancelled, late: late)])
+        let diagnostics = DiagnosticLines()
+        let store = makeCounterStore(middlewares: [sleepingMiddleware("slow", started: started, cancelled: cancelled, late: late)], diagnostics: diagnostics)
         let ticket = store.dispatchTracked(.mark("slow"))
         #expect(await started.waitOpened(ifCancelled: .keepWaiting))
         store.invalidate()
@@ -150,16 +151,19 @@ struct TrackedDispatchTests {
         #expect(await cancelled.waitOpened(ifCancelled: .keepWaiting), "the handler saw the cancellation")
         #expect(late.value == "refused(invalidated)", "what cancelled work sends is refused")
         #expect(store.record.isEmpty)
+        diagnostics.expect(["action sent after cancellation was refused", "action tracked after cancellation was refused"])
     }
 
     @Test func trackedDispatchAfterInvalidateAnswersRefusedAtOnce() async throws {
-        let store = makeCounterStore()
+        let diagnostics = DiagnosticLines()
+        let store = makeCounterStore(diagnostics: diagnostics)
         store.invalidate()
         let onMain = store.dispatchTracked(.increment)
         #expect(onMain.outcomeIfFinished?.description == "refused(invalidated)")
         let fromTask = await Task.detached { store.dispatchTracked(.increment) }.value
         #expect(fromTask.outcomeIfFinished?.description == "refused(invalidated)", "answered on the dispatching thread")
         #expect(store.count == 0)
+        diagnostics.expect(["action increment was refused", "action increment was refused"])
     }
 
     @Test func trackedDispatchAnswersCancelledWhenTheStoreIsReleased() async throws {

@@ -67,13 +67,15 @@ func makeCounterStore(
     middlewares: [Middleware<CounterState, CounterAction>] = [],
     resolvers: [Resolver<CounterState, CounterAction>] = [],
     reducers: [Reducer<CounterState, CounterAction>] = [counterReducer()],
-    recorder: LogRecorder<CounterAction>? = nil
+    recorder: LogRecorder<CounterAction>? = nil,
+    diagnostics: DiagnosticLines? = nil
 ) -> CounterStore {
     Store(
         initialState: initialState,
         reducers: reducers,
         middlewares: middlewares,
         resolvers: resolvers,
+        options: diagnostics?.options ?? StoreOptions(),
         onLog: recorder?.handler
     )
 }

@@ -92,6 +92,36 @@ final class DiagnosticLines: @unchecked Sendable {
         return options
     }
 
+    /// Runs `body` with the diagnostics of every store it creates without options of its own
+    /// (and every `StoreOptions()` it makes) coming here.
+    func capturing<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try DiagnosticSink.$forNewOptions.withValue(sink, operation: body)
+    }
+
+    /// The async form of ``capturing(_:)``.
+    func capturing<Result>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result) async rethrows -> Result {
+        try await DiagnosticSink.$forNewOptions.withValue(sink, operation: body)
+    }
+
+    /// The capturing sink.
+    var sink: DiagnosticSink {
+        DiagnosticSink { [self] line in lock.withLock { stored.append(line) } }
+    }
+
+    /// Expects every line (in a debug build: a release build writes none) to contain one of
+    /// `fragments`, and at least one line when `nonEmpty`.
+    func expectAll(containingOneOf fragments: [String], nonEmpty: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lines = lines
+        #if DEBUG
+        if nonEmpty { #expect(!lines.isEmpty, sourceLocation: sourceLocation) }
+        for line in lines {
+            #expect(fragments.contains { line.contains($0) }, "\(line)", sourceLocation: sourceLocation)
+        }
+        #else
+        #expect(lines.isEmpty, "\(lines)", sourceLocation: sourceLocation)
+        #endif
+    }
+
     /// Expects, in a debug build, one line per fragment, in order, each containing its fragment;
     /// in a release build (which never writes diagnostics), none.
     func expect(_ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
