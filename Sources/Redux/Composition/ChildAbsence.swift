@@ -1,9 +1,11 @@
 /// Why a lifted component skipped an action addressed to its child: the child was not there.
 ///
 /// Reported in a `.childAbsent` log event (a warning: an action reached a child that is gone, for
-/// example a late action for a dismissed sheet). The action is not an error: the lifted
+/// example a late action for a dismissed sheet); with no log handler, a debug build prints one
+/// line for the action instead (``StoreOptions/printsDiagnostics``); a `TestStore` fails the step
+/// that sent it unless the step declares the absence. The action is not an error: the lifted
 /// component answers `.defaultNext`, the other components still see it, and its outcome is
-/// ``DispatchOutcome/unhandled`` only if no other reducer handled it.
+/// ``DispatchOutcome/unhandled`` only if no other reducer handled it. See <doc:Composition>.
 public enum ChildAbsence: Hashable, Sendable, CustomStringConvertible {
     /// The optional child state was `nil`.
     case isNil

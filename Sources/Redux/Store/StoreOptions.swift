@@ -16,7 +16,12 @@ public struct StoreOptions: Sendable {
     ///
     /// When on, and when no log handler is attached, the store prints one line for an action
     /// that fails with no resolver handling it and for an effect error nobody resolved (action,
-    /// error, origin, call site), so failures are loud without any setup. It also warns, once,
+    /// error, origin, call site), so failures are loud without any setup. The same goes for
+    /// actions that reach no one: an action lifted components skipped because their child is
+    /// absent (one line per action: the action, the component, the child's path and
+    /// ``ChildAbsence``, the call site), a dispatch refused after ``Store/invalidate()``, and an
+    /// action a detached slice did not dispatch. A log handler gets each of these as a log
+    /// event (`.childAbsent`, `.refused`, `.detachedSlice`) instead. It also warns, once,
     /// when a single main-actor call has processed ``Store/runawayCallThreshold`` actions
     /// dispatched while it ran (an observer that re-dispatches on every change keeps its call
     /// from ever returning). Release
@@ -42,8 +47,9 @@ public struct StoreOptions: Sendable {
     ///
     /// - Parameters:
     ///   - clock: the store's clock; durations are `Swift.Duration`.
-    ///   - printsDiagnostics: whether a debug build prints unhandled failures and runaway-call
-    ///     warnings to standard error.
+    ///   - printsDiagnostics: whether a debug build prints unhandled failures, actions for
+    ///     absent children, refused dispatches, detached slices' dropped actions and
+    ///     runaway-call warnings to standard error.
     ///   - dependencies: the container the store binds for its components and tasks; `nil`
     ///     binds nothing.
     public init(

@@ -4,13 +4,15 @@
 /// calls "non-exhaustive testing".
 public enum Exhaustivity: Sendable, Hashable {
     /// Exhaustive (the default): every state change is described by the step that caused it,
-    /// every action the store processed on its own is received, every failure is declared, and
+    /// every action the store processed on its own is received, every failure and every action
+    /// for an absent child is declared (`childAbsent:` on the step), and
     /// ``TestStore/finish(timeout:fileID:filePath:line:column:)`` finds no effect in flight and no
     /// action still suspended. Anything else is reported as a test failure.
     case on
 
     /// Non-exhaustive: a step checks only what its closure states, against the current state
-    /// (everything reduced so far); received actions may be skipped, and what is left at
+    /// (everything reduced so far); received actions may be skipped, an action for an absent
+    /// child is listed in ``TestStore/skipped`` rather than failing, and what is left at
     /// ``TestStore/finish(timeout:fileID:filePath:line:column:)`` is not a failure.
     ///
     /// - Parameter showsSkipped: when `true`, every skipped check (an action not received, a

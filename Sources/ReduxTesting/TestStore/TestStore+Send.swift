@@ -18,7 +18,10 @@ extension TestStore {
     ///   `DispatchOutcome.failed(_:)` (and, in exhaustive mode, `DispatchOutcome.recovered(_:reduced:)`)
     ///   is reported as undeclared, as are `.refused` and `.cancelled`;
     /// - exhaustive: actions the store processed before this one and the test did not receive
-    ///   are reported.
+    ///   are reported;
+    /// - an absent child the action reached (a lifted component skipped it: `.childAbsent` in
+    ///   the log) is reported in exhaustive mode and listed in ``skipped`` otherwise; declare it
+    ///   with ``send(_:expecting:childAbsent:fileID:filePath:line:column:assert:)``.
     ///
     /// - Parameters:
     ///   - action: the action to dispatch.

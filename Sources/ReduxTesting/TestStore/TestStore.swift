@@ -22,7 +22,8 @@ import Foundation
 /// observes: it never holds an action back or reorders one.
 ///
 /// Exhaustive by default (see ``Exhaustivity``): a state change nobody described, an action
-/// received and not asserted, a failure the test did not declare, an effect still in flight at
+/// received and not asserted, a failure the test did not declare, an action for an absent child
+/// the step did not declare (`childAbsent:`), an effect still in flight at
 /// ``finish(timeout:fileID:filePath:line:column:)`` are all reported. Set ``exhaustivity`` to
 /// ``Exhaustivity/off`` to check only what the test states.
 ///
