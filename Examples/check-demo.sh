@@ -298,6 +298,25 @@ for line in '{"type":"profile.toggleNotifications","on":true}' '{"type":"profile
     fi
 done
 
+# 18. An action for an absent child must be declared on its line ("childAbsent":true), and a
+# declared one must happen: otherwise exit 65, FILE:LINE: on stderr, the line itself applied.
+absent="$work/absent.jsonl"
+printf '%s\n' '{"type":"addDownload","id":1,"file":"a.zip"}' '{"type":"start","id":9}' >"$absent"
+demo "$absent"
+if [[ $(status) == 65 ]] && grep -Fq "$absent:2: its action reached an absent child (downloads[9] has no element 9)" "$work/err"; then
+    pass "undeclared absent child: exit 65, '$absent:2:' on stderr naming the path and the absence"
+else
+    fail "undeclared absent child: expected exit 65 and '$absent:2:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
+fi
+printf '%s\n' '{"type":"addDownload","id":1,"file":"a.zip"}' '{"type":"start","id":1,"childAbsent":true}' >"$absent"
+demo "$absent"
+if [[ $(status) == 65 ]] && grep -Fq "$absent:2: the line declares \"childAbsent\": true, but its action reached no absent child" "$work/err" \
+    && grep -Fq 'line 2 was applied' "$work/out"; then
+    pass "declared absent child that is present: exit 65, '$absent:2:' on stderr, the line applied"
+else
+    fail "declared absent child that is present: expected exit 65 and '$absent:2:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
+fi
+
 if ((failures > 0)); then
     echo "check-demo: $failures check(s) failed"
     exit 1

@@ -158,10 +158,11 @@ extension KeyedDecodingContainer<ActionField> {
         return kind
     }
 
-    /// Throws unless the object has no key besides `type` and `fields` (the fields of the
-    /// action named `name`), naming the first extra key in sorted order.
+    /// Throws unless the object has no key besides `type`, `fields` (the fields of the action
+    /// named `name`) and the session line's own `childAbsent` (see ``SessionEntry``), naming the
+    /// first extra key in sorted order.
     func rejectFields(except fields: [String], of name: String) throws {
-        let allowed = Set(fields + ["type"])
+        let allowed = Set(fields + ["type", SessionEntry.childAbsentField])
         if let extra = allKeys.map(\.stringValue).filter({ !allowed.contains($0) }).sorted().first {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [ActionField(extra)],

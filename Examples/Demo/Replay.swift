@@ -37,12 +37,14 @@ struct Replay {
             let entry = try session.entry(at: line)
             transcript.clear()
             let heading: String
+            var problem: ReplayError?
             switch entry {
-            case let .action(action):
+            case let .action(action, declaresAbsentChild):
                 used.insert(action.feature)
                 let ticket = store.dispatchTracked(action)
                 transcript.replaying(ticket.sequence, line: line.number, action: action)
                 try await quiescent(after: line.number, in: session)
+                problem = absenceProblem(declared: declaresAbsentChild, found: transcript.absences(of: ticket.sequence), line: line.number, in: session)
                 let outcome = ticket.outcomeIfFinished.map(Format.outcome) ?? transcript.pending(ticket.sequence)
                 heading = "\(action) → \(outcome)"
             case let .advance(duration, text):
@@ -53,17 +55,31 @@ struct Replay {
             print("\(Format.lineNumber(line.number))  \(heading)")
             for followUp in transcript.followUps() { print("      ↳ \(followUp)") }
             print("      = \(store.state.compactDescription(showing: used.isEmpty ? Set(Feature.allCases) : used))")
-            if case .action(let action) = entry, action.feature == .profile {
+            if case .action(let action, _) = entry, action.feature == .profile {
                 // The example feature's own view model, on the store's slice for it: what the
                 // profile screen would show now.
                 let screen = ProfileViewModel(module: store.slice(ProfileModule.map))
                 print("      ▸ profile screen: \(screen.title) — \(screen.subtitle)\(screen.canEdit ? "" : " (signed out: read only)")")
             }
+            if let problem { throw problem }
         }
         let asleep = store.activeTaskCount
         if asleep > 0 {
             print("\n\(asleep) \(asleep == 1 ? "task is" : "tasks are") still asleep on the clock at t=\(Format.duration(clock.now.offset)) (a clock line would wake \(asleep == 1 ? "it" : "them"))")
         }
+    }
+
+    /// An action line reaches an absent child (a lifted component skipped its action) exactly
+    /// when it declares it with `"childAbsent": true`; otherwise the line is bad data (reported
+    /// after its transcript: the line was applied).
+    private func absenceProblem(declared: Bool, found: [String], line: Int, in session: SessionFile) -> ReplayError? {
+        if declared, found.isEmpty {
+            return .absentChild(path: session.path, line: line, reason: "the line declares \"childAbsent\": true, but its action reached no absent child")
+        }
+        if !declared, let first = found.first {
+            return .absentChild(path: session.path, line: line, reason: "its action reached an absent child (\(first)); add \"childAbsent\": true to the line if that is meant")
+        }
+        return nil
     }
 
     /// Waits until the store is quiescent; past ``patience``, the replay is stuck.
@@ -115,6 +131,15 @@ final class Transcript {
     func clear() {
         entries.removeAll(keepingCapacity: true)
         replayed = nil
+    }
+
+    /// The absent children the action with `sequence` reached so far on this line (its
+    /// `.childAbsent` events), as "downloads[2] has no element 2".
+    func absences(of sequence: UInt64) -> [String] {
+        entries.compactMap { entry in
+            guard case let .log(event) = entry, event.sequence == sequence, case let .childAbsent(step, absence) = event.kind else { return nil }
+            return "\(step.path) \(absence)"
+        }
     }
 
     /// The current line dispatched the action with `sequence`.

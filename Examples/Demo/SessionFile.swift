@@ -88,11 +88,17 @@ struct SessionFile {
 /// One line of a session: an action to dispatch, or a clock line that moves the demo's virtual
 /// time forward.
 enum SessionEntry: Decodable {
-    /// Dispatch this action.
-    case action(AppAction)
+    /// Dispatch this action. `declaresAbsentChild` (`"childAbsent": true` on the line) says that
+    /// the line sends it to a child that is gone on purpose (a row just removed): the replay
+    /// stops if it does not reach an absent child, and stops too if an action line not marked so
+    /// does (as an exhaustive `TestStore` fails such a step).
+    case action(AppAction, declaresAbsentChild: Bool)
     /// `{"advance":"250ms"}`: move the store's `TestClock` forward by `duration`, waking what
     /// sleeps on it in deadline order; `text` is the duration as the line wrote it.
     case advance(Duration, text: String)
+
+    /// The field of an action line that declares that its action reaches an absent child.
+    static let childAbsentField = "childAbsent"
 
     /// The longest move one clock line may make.
     static let maximumAdvance = Duration.seconds(3600)
@@ -103,7 +109,9 @@ enum SessionEntry: Decodable {
         let container = try decoder.container(keyedBy: ActionField.self)
         let advance = ActionField("advance")
         guard container.contains(advance) else {
-            self = .action(try AppAction(from: decoder))
+            let declared = ActionField(Self.childAbsentField)
+            let declares = container.contains(declared) ? try container.decode(Bool.self, forKey: declared) : false
+            self = .action(try AppAction(from: decoder), declaresAbsentChild: declares)
             return
         }
         if let extra = container.allKeys.map(\.stringValue).filter({ $0 != "advance" }).sorted().first {
@@ -191,6 +199,10 @@ enum ReplayError: Error, CustomStringConvertible {
     case badLine(path: String, line: Int, reason: String)
     /// The file is empty or has only blank lines: nothing to replay (exit status 65, EX_DATAERR).
     case noActions(path: String)
+    /// An action line was applied, and its action reached an absent child without the line
+    /// declaring it (`"childAbsent": true`), or reached none although the line declares it
+    /// (exit status 65, EX_DATAERR).
+    case absentChild(path: String, line: Int, reason: String)
     /// The store did not become quiescent in time (exit status 70, EX_SOFTWARE): a bug, not
     /// bad input.
     case stuck(path: String, line: Int, reason: String)
@@ -198,7 +210,7 @@ enum ReplayError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .cannotOpen(path, reason): "\(path): cannot open session file: \(reason)"
-        case let .badLine(path, line, reason): "\(path):\(line): \(reason)"
+        case let .badLine(path, line, reason), let .absentChild(path, line, reason): "\(path):\(line): \(reason)"
         case let .noActions(path): "\(path): no action to replay: the file is empty or has only blank lines"
         case let .stuck(path, line, reason): "\(path):\(line): the store did not settle: \(reason)"
         }
@@ -210,6 +222,7 @@ enum ReplayError: Error, CustomStringConvertible {
         case let .cannotOpen(path, _): "\(path) could not be read"
         case let .badLine(_, line, _): "line \(line) is not an action or a clock line and was not applied"
         case let .noActions(path): "\(path) holds no action"
+        case let .absentChild(_, line, _): "line \(line) was applied, but what its action reached contradicts its \"childAbsent\" declaration"
         case let .stuck(_, line, _): "line \(line) did not settle"
         }
     }
@@ -218,7 +231,7 @@ enum ReplayError: Error, CustomStringConvertible {
     var exitStatus: Int32 {
         switch self {
         case .cannotOpen: 66
-        case .badLine, .noActions: 65
+        case .badLine, .noActions, .absentChild: 65
         case .stuck: 70
         }
     }

@@ -7,8 +7,9 @@
 //   swift run redux-demo FILE     replays FILE (JSON Lines: one action or clock line per line)
 //
 // Exit status (sysexits.h values; see `usage`): 0 when every line was replayed; 64 (EX_USAGE)
-// for bad arguments; 65 (EX_DATAERR) at the first malformed line, unknown action or bad clock
-// line, after printing the state reached so far, and for a file with no action in it (empty or
+// for bad arguments; 65 (EX_DATAERR) at the first malformed line, unknown action, bad clock
+// line or action line whose "childAbsent" declaration its action contradicts, after printing
+// the state reached so far, and for a file with no action in it (empty or
 // blank lines only); 66 (EX_NOINPUT) when the file cannot be opened; 70 (EX_SOFTWARE) if the
 // store does not settle, which is a bug.
 //
@@ -30,7 +31,9 @@ let usage = """
 
     Replays a JSON Lines session (default: \(SessionFile.defaultRelativePath)). Each line is
     an action, {"type":"increment"}, or a clock line, {"advance":"250ms"}; blank lines are
-    skipped.
+    skipped. An action line that sends to a child that is gone on purpose (a download row just
+    removed) says so with "childAbsent":true, {"type":"start","id":2,"childAbsent":true}: the
+    replay stops if an action reaches an absent child without it, or not although declared.
 
     The store runs on a virtual clock (ReduxTesting's TestClock): time moves only at clock
     lines, by a decimal number of milliseconds or seconds ("250ms", "2s", "1.5s"; at most
@@ -63,7 +66,8 @@ let usage = """
       0   every line was replayed
       64  bad arguments
       65  a line is not an action or a clock line (malformed JSON, unknown action, bad
-          duration), or the file holds no action (it is empty or has only blank lines)
+          duration), an action line's "childAbsent" declaration is contradicted by what its
+          action reached, or the file holds no action (it is empty or has only blank lines)
       66  the session file cannot be opened
       70  the store did not settle within a minute after a line (a bug)
     """
