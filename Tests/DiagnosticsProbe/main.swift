@@ -12,6 +12,7 @@
 //   for one main-actor dispatch. A debug build stops at the assertion (the process dies of a
 //   signal, the message on standard error); a release build drops the effect and prints
 //   `reduced <actions>`.
+// - `absent-child`: see `absentChild()`.
 // - `cancel-before-start`: see `cancelBeforeStart()`.
 // - `stale-effect-token`: see `staleEffectToken()`.
 // Exits 0 (but for the debug assertion).
@@ -66,6 +67,27 @@ func effectWithDefaultNext() {
     print("reduced \(store.state.joined(separator: " "))")
 }
 
+/// A store with a child lifted over an optional that is `nil`, no log handler: one action for
+/// the child (skipped by its lifted reducer and its lifted middleware: one line), then the store
+/// invalidated and one dispatch refused (one line). A debug build writes exactly two
+/// `swift-redux:` lines.
+@MainActor
+func absentChild() {
+    struct Parent: Sendable { var child: Int? }
+    let embedding = Embedding<String, String>(
+        extract: { $0.hasPrefix("child.") ? String($0.dropFirst(6)) : nil },
+        embed: { "child." + $0 }
+    )
+    let store = Store<Parent, String>(
+        initialState: Parent(),
+        reducers: [Reducer<Int, String>(id: "counts", handlingAll: { state, _ in state += 1 }).lift(state: \Parent.child, action: embedding)],
+        middlewares: [Middleware<Int, String>(id: "watches") { _ in .next }.lift(state: \Parent.child, action: embedding)]
+    )
+    store.dispatch("child.tap")
+    store.invalidate()
+    store.dispatch("late")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.count == 2, arguments[0] == "runaway", let reentrant = Int(arguments[1]) {
     runaway(reentrant: reentrant)
@@ -73,6 +95,8 @@ if arguments.count == 2, arguments[0] == "runaway", let reentrant = Int(argument
     effectWithDefaultNext()
 } else if arguments == ["stale-effect-token"] {
     staleEffectToken()
+} else if arguments == ["absent-child"] {
+    absentChild()
 } else if arguments == ["cancel-before-start"] {
     cancelBeforeStart()
 } else {

@@ -20,6 +20,21 @@ struct DiagnosticsProbeTests {
         #expect(diagnostics.count == expected, "\(run.standardError)")
         #expect(diagnostics.allSatisfy { $0.contains("action save") && $0.contains("diskFull") && $0.contains("main.swift:") })
     }
+
+    /// An action for a `nil` child, skipped by a lifted reducer and a lifted middleware, writes
+    /// one line; a dispatch after `invalidate()` writes one.
+    @Test func anAbsentChildAndARefusedDispatchWriteOneLineEachToTheRealStandardError() async throws {
+        let run = try await runDiagnosticsProbe(["absent-child"])
+        #expect(run.status == 0)
+        let diagnostics = run.standardError.filter { $0.hasPrefix("swift-redux:") }
+        #if DEBUG
+        #expect(diagnostics.count == 2, "\(run.standardError)")
+        #expect(diagnostics.first?.contains("action child.tap reached an absent child and was skipped: child is nil (middleware watches#0; dispatched at DiagnosticsProbe/main.swift:") == true, "\(diagnostics)")
+        #expect(diagnostics.last?.contains("action late was refused: the store is invalidated (dispatched at DiagnosticsProbe/main.swift:") == true, "\(diagnostics)")
+        #else
+        #expect(diagnostics.isEmpty, "\(run.standardError)")  // release builds never print
+        #endif
+    }
 }
 
 /// What one run of the probe wrote and how it ended.
