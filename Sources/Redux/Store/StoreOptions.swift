@@ -40,7 +40,7 @@ public struct StoreOptions: Sendable {
     public var dependencies: Dependencies?
 
     /// Where diagnostics go; standard error unless a test replaces it (here, or for the options
-    /// created in a scope, with ``DiagnosticSink/forNewOptions``).
+    /// created in a scope, with `DiagnosticSink.$forNewOptions`).
     var diagnosticSink: DiagnosticSink = DiagnosticSink.forNewOptions
 
     /// Creates options.
