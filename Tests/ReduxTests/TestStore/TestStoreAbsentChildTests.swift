@@ -83,6 +83,35 @@ import Testing
         await store.finish()
     }
 
+    /// The action suspends in a root `.deferred` handler first; its lifted reducer meets the nil
+    /// sheet when it resumes: the declaration made on `send` is checked at `resumed`.
+    @Test func aDeclaredAbsenceMetWhenASuspendedActionResumesDoesNotFail() async {
+        let gate = Gate()
+        let store = TestStore(
+            initialState: Home(), reducers: homeReducers(),
+            middlewares: [deferringMiddleware(id: "waits", for: HomeAction.sheet(.increment), until: gate)]
+        )
+        let step = await store.send(.sheet(.increment), childAbsent: .isNil)
+        #expect(step.isSuspended)
+        gate.open()
+        await store.resumed(step, expecting: .unhandled)
+        await store.finish()
+    }
+
+    @Test func anUndeclaredAbsenceMetWhenASuspendedActionResumesFailsAtResumed() async {
+        let gate = Gate()
+        let store = TestStore(
+            initialState: Home(), reducers: homeReducers(),
+            middlewares: [deferringMiddleware(id: "waits", for: HomeAction.sheet(.increment), until: gate)]
+        )
+        let step = await store.send(.sheet(.increment))
+        gate.open()
+        await withKnownIssue {
+            await store.resumed(step, expecting: .unhandled)
+        } matching: { String(describing: $0).contains("the resumption of .sheet(.increment) reached an absent child: sheet is nil") }
+        await store.finish()
+    }
+
     @Test func aNonExhaustiveTestStoreListsTheAbsenceInSkipped() async {
         let store = homeStore(exhaustivity: .off)
         await store.send(.rows(.element(id: 9, action: .increment)))
