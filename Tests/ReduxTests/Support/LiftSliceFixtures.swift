@@ -97,9 +97,14 @@ let liftSliceAppReducer = Reducer<LiftSliceApp, LiftSliceAction>(id: "app") { st
     return .next
 }
 
-/// A store with the app's reducer, then the features lifted with `LiftFeature`'s values.
+/// A store with the app's reducer, then the features lifted with `LiftFeature`'s values. Its
+/// diagnostics go to `diagnostics` (a fresh collector by default): the tests dispatch through
+/// detached slices on purpose, and nothing a debug build says about it may reach the output.
 @MainActor
-func makeLiftSliceStore(onLog: Store<LiftSliceApp, LiftSliceAction>.LogHandler? = nil) -> Store<LiftSliceApp, LiftSliceAction> {
+func makeLiftSliceStore(
+    onLog: Store<LiftSliceApp, LiftSliceAction>.LogHandler? = nil,
+    diagnostics: DiagnosticLines = DiagnosticLines()
+) -> Store<LiftSliceApp, LiftSliceAction> {
     Store(
         initialState: LiftSliceApp(),
         reducers: [
@@ -111,6 +116,7 @@ func makeLiftSliceStore(onLog: Store<LiftSliceApp, LiftSliceAction>.LogHandler? 
             sliceProfileReducer.lift(state: LiftFeature.modalState, case: LiftFeature.profileCase, action: LiftFeature.modalActions),
             sliceRowReducer.lift(state: LiftFeature.rowsState, action: LiftFeature.rowActions),
         ],
+        options: diagnostics.options,
         onLog: onLog
     )
 }
