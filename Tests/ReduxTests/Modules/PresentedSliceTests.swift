@@ -176,4 +176,36 @@ struct PresentedSliceTests {
         #expect(old.isDetached)
         #expect(old.name == "modal 1")
     }
+
+    // MARK: - The presented maps
+
+    @Test func aPresentedMapLiftsAndSlicesThePresentedChildByItsShowing() throws {
+        let map = OptionalModuleMap<LiftSliceApp, LiftSliceAction, SliceProfile, SliceProfileAction>.presented(
+            state: \.sheet, action: LiftFeature.sheetActions)
+        let store = Store(initialState: LiftSliceApp(), reducers: [liftSliceAppReducer, map.lift(sliceProfileReducer)],
+                          options: DiagnosticLines().options)
+        #expect(store.slice(map) == nil)
+        store.dispatch(.showSheet("Ada"))
+        let old = try #require(store.slice(map))
+        old.dispatch(.rename("Grace"))
+        #expect(store.state.sheet?.name == "Grace", "the map's lift reduced it")
+        store.dispatch(.showSheet("Grace"))
+        #expect(old.isDetached, "an equal new showing")
+    }
+
+    @Test func aPresentedCaseMapLiftsAndSlicesTheCaseByItsShowing() throws {
+        let map = OptionalModuleMap<LiftSliceApp, LiftSliceAction, SliceProfile, SliceProfileAction>.presentedCase(
+            state: \.modal, case: LiftFeature.profileCase, action: LiftFeature.modalActions)
+        let store = Store(initialState: LiftSliceApp(), reducers: [liftSliceAppReducer, map.lift(sliceProfileReducer)],
+                          options: DiagnosticLines().options)
+        store.dispatch(.showModalAbout)
+        #expect(store.slice(map) == nil, "another case")
+        store.dispatch(.showModal(id: 1))
+        let old = try #require(store.slice(map))
+        old.dispatch(.rename("renamed"))
+        #expect(store.state.modal?.value == .profile(SliceProfile(id: 1, name: "renamed")))
+        store.dispatch(.showModal(id: 1))
+        #expect(old.isDetached, "a new showing of the same case")
+        #expect(map.name == "modal")
+    }
 }

@@ -128,6 +128,16 @@ struct SliceFromLiftTests {
         #expect(fired.value == 1)
     }
 
+    @Test func aListBuiltFromSlicesOfALiftIsToldWhenARowIsAdded() {
+        let store = makeLiftSliceStore()
+        let fired = SharedValue(0)
+        withObservationTracking {
+            _ = store.slices(state: LiftFeature.rowsState, action: LiftFeature.rowActions)
+        } onChange: { fired.value += 1 }
+        store.dispatch(.addRow(1))
+        #expect(fired.value == 1)
+    }
+
     @Test func makingASliceFromALiftRegistersNoInterest() {
         let store = makeLiftSliceStore()
         store.dispatch(.openEditor(id: 1), .showSheet("sheet"), .showScreen(id: 1), .addRow(1))
