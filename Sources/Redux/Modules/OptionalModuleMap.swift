@@ -1,9 +1,10 @@
 /// How a feature module that can be absent plugs into a root store: its local state is an
-/// optional field of the root state (a sheet, a detail) or one case of an optional enum (a
-/// destination). The map lifts the module's components like ``ModuleMap`` does, with the
-/// composition rules for a child that can go away: while the child is absent its actions are
-/// skipped with a `.childAbsent` warning, and when it goes away its effects are cancelled.
-/// `store.slice(map)` gives a slice only while the child is present.
+/// optional field of the root state (a sheet, a detail), a ``Presented`` one, or one case of an
+/// optional or presented enum (a destination). The map lifts the module's components like
+/// ``ModuleMap`` does, with the composition rules for a child that can go away: while the child
+/// is absent its actions are skipped with a `.childAbsent` warning, and when it goes away its
+/// effects are cancelled. `store.slice(map)` gives a slice only while the child is present; the
+/// slice follows the instance the lifts follow (see ``OptionalSlice``).
 ///
 /// `Sendable`; pure functions, called on the main actor by the store and by slices.
 public struct OptionalModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, LocalAction: Sendable>: Sendable {
@@ -54,6 +55,44 @@ public struct OptionalModuleMap<Root: Sendable, RootAction: Sendable, Local: Sen
     ) -> OptionalModuleMap {
         let name = liftName(name, keyPath: state, fallback: "module")
         return OptionalModuleMap(name: name, action: action, access: .enumCase(state, case: embedding, name: name, actions: action))
+    }
+
+    /// A map whose local state is presented through the ``Presented`` root field at `state`:
+    /// like ``optional(state:action:name:)``, and a new ``Presented`` value is a new instance
+    /// (its generation), even when equal to the old one — the lift's rule for a presented child.
+    ///
+    /// - Parameters:
+    ///   - state: a writable key path from the root state to the presented local state.
+    ///   - action: which root actions are the module's, and how its actions are embedded.
+    ///   - name: the module's name; by default the stored property's name.
+    @inlinable
+    public static func presented(
+        state: WritableKeyPath<Root, Presented<Local>?> & Sendable,
+        action: Embedding<RootAction, LocalAction>,
+        name: String? = nil
+    ) -> OptionalModuleMap {
+        let name = liftName(name, keyPath: state, fallback: "module")
+        return OptionalModuleMap(name: name, action: action, access: .presented(state, name: name, actions: action))
+    }
+
+    /// A map whose local state is one case of the presented root enum at `state` (absent while
+    /// it is `nil` or another case); a new ``Presented`` value is a new instance, even of the
+    /// same case and equal to the old one.
+    ///
+    /// - Parameters:
+    ///   - state: a writable key path from the root state to the presented enum.
+    ///   - embedding: how the local state is found in the enum and put back.
+    ///   - action: which root actions are the module's, and how its actions are embedded.
+    ///   - name: the module's name; by default the stored property's name.
+    @inlinable
+    public static func presentedCase<Destination>(
+        state: WritableKeyPath<Root, Presented<Destination>?> & Sendable,
+        case embedding: Embedding<Destination, Local>,
+        action: Embedding<RootAction, LocalAction>,
+        name: String? = nil
+    ) -> OptionalModuleMap {
+        let name = liftName(name, keyPath: state, fallback: "module")
+        return OptionalModuleMap(name: name, action: action, access: .presentedCase(state, case: embedding, name: name, actions: action))
     }
 
     /// The module's local state in `root`, or `nil` while it is absent.

@@ -1,6 +1,7 @@
 /// A feature module's view of a child that can go away (an optional field, one case of an
 /// optional enum) through an ``OptionalModuleMap``: the ``StoreSlice`` of one *instance* of that
-/// child. Made by `store.slice(map)`, which answers `nil` while the child is absent (`nil`, or
+/// child. Made by `store.slice(map)` or from a lift's key path and embedding
+/// (`store.slice(state:action:name:)`), which answers `nil` while the child is absent (`nil`, or
 /// another case), so a sheet's view gets a slice only while there is a sheet.
 ///
 /// ```swift
@@ -21,10 +22,13 @@
 /// dispatches nothing; it logs a `.detachedSlice` warning event instead (``LogEvent/Kind``),
 /// whose action is the root action that was not dispatched. A child shown again later is a new
 /// instance: make a new slice for it. Instances are told apart the way the composition lifts
-/// tell them (see <doc:Composition>): an `Identifiable` child by its id; any other child by its
-/// place, so for such a child a dismissal and a new showing that both happen between two uses
-/// of the slice look like the same instance. The slice finds out when it is used (read or
-/// dispatched through); the store does not track slices.
+/// tell them (see <doc:Composition>): a child held in ``Presented`` (a presented field, or a
+/// presented enum whatever its case) by its showing, so a new `Presented` value detaches the
+/// slice even when it is equal to the old one; an `Identifiable` child by its id; any other
+/// child by its place (for an enum, by its case), so for such a child a dismissal and a new
+/// showing that both happen between two uses of the slice look like the same instance. The
+/// slice finds out when it is used (read or dispatched through); the store does not track
+/// slices.
 ///
 /// Lifetime: like a ``StoreSlice``, it holds its store weakly (a slice whose store is gone is
 /// detached) and the store keeps nothing of it. Isolation: main actor.

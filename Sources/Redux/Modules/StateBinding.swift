@@ -4,8 +4,8 @@
 /// with `Binding(get: binding.get, set: binding.set)`; every rule of it is testable without
 /// SwiftUI.
 ///
-/// Made by ``StoreModule/binding(_:send:)``. Isolation: main actor (it reads and dispatches
-/// through a module).
+/// Made by ``StoreModule/binding(_:send:)`` and by the root store's ``Store/binding(_:send:)``.
+/// Isolation: main actor (it reads and dispatches through a module or the store).
 @MainActor
 @dynamicMemberLookup
 public struct StateBinding<Value> {

@@ -48,3 +48,25 @@ func theMemberCardRunsStandaloneInAProjectedModule() {
     #expect(card.state == MemberCard(name: "Grace", newsletter: true))
     #expect(card.actions == [.rename("  Grace "), .setNewsletter(true)])
 }
+
+/// Modules.md's "Slices from a lift" examples, run.
+@Suite("Modules article: slices from a lift", .timeLimit(.minutes(5)))
+@MainActor
+struct ModulesLiftSliceDocExamplesTests {
+    @Test func theGuestCardsSliceReachesTheGuestCardsLift() {
+        let store = Store(initialState: ClubState(), reducers: [clubReducer, guestCardLift])
+        renameGuest(store)
+        #expect(store.state.guest == nil, "no guest: no slice, nothing dispatched")
+        store.dispatch(.inviteGuest)
+        renameGuest(store)
+        #expect(store.state.guest?.name == "Sam")
+    }
+
+    @Test func aNewEqualShowingDetachesTheBadgesSlice() {
+        let store = showBadgeTwice()
+        #expect(store.state.badge?.name == "Ada", "the detached slice's rename was not dispatched")
+        let badge = store.slice(state: Badge.state, action: Badge.action)
+        badge?.dispatch(.rename("Grace"))
+        #expect(store.state.badge?.name == "Grace", "a new slice reaches the new showing")
+    }
+}

@@ -172,6 +172,53 @@ func memberCardStandalone() -> ProjectedModule<MemberCard, MemberCardAction> {
 }
 
 
+// "Slices from a lift": the guest card declared once.
+enum GuestCard {
+    static let state = \ClubState.guest
+    static let action = Embedding<ClubAction, MemberCardAction>(
+        extract: { if case .guest(let action) = $0 { action } else { nil } }, embed: ClubAction.guest)
+}
+
+// The lift and the slice take the same two values.
+let guestCardLift = memberCard.lift(state: GuestCard.state, action: GuestCard.action)
+
+@MainActor
+func renameGuest(_ store: Store<ClubState, ClubAction>) {
+    store.slice(state: GuestCard.state, action: GuestCard.action)?.dispatch(.rename("Sam"))
+}
+
+// "Slices from a lift": a new showing detaches a presented child's slice.
+struct Lounge: Sendable, Equatable {
+    var badge: Presented<MemberCard>?     // a new Presented value at each showing
+}
+
+enum LoungeAction: Sendable, Equatable {
+    case badge(MemberCardAction)
+    case showBadge(String)
+}
+
+enum Badge {
+    static let state = \Lounge.badge
+    static let action = Embedding<LoungeAction, MemberCardAction>(
+        extract: { if case .badge(let action) = $0 { action } else { nil } }, embed: LoungeAction.badge)
+}
+
+@MainActor
+func showBadgeTwice() -> Store<Lounge, LoungeAction> {
+    let lounge = Reducer<Lounge, LoungeAction>(id: "lounge") { state, action in
+        guard case .showBadge(let name) = action else { return .defaultNext }
+        state.badge = Presented(MemberCard(name: name))
+        return .next
+    }
+    let store = Store(initialState: Lounge(), reducers: [lounge, memberCard.lift(state: Badge.state, action: Badge.action)])
+    store.dispatch(.showBadge("Ada"))
+    let first = store.slice(state: Badge.state, action: Badge.action)!
+    store.dispatch(.showBadge("Ada"))    // a new showing, equal to the first
+    print(first.isDetached)              // true
+    first.dispatch(.rename("Grace"))     // nothing dispatched; a .detachedSlice warning is logged
+    return store                         // its badge is still named Ada
+}
+
 /// The samples' `print`, recorded instead of written to the test output (see `DocSampleOutput`).
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     DocSampleOutput.shared.record(items, separator: separator)

@@ -334,6 +334,35 @@ func readmeNoteSliceWritesThroughTheStore() {
     #expect(store.board.pinned)
 }
 
+// "Modules and slices": a slice from a lift's key path and embedding (the board of "Composition").
+enum TallyEditor {
+    static let state = \Board.editor
+    static let action = Embedding<BoardAction, TallyAction>(
+        extract: { if case .editor(let a) = $0 { a } else { nil } }, embed: BoardAction.editor)
+}
+
+let tallyEditorLift = tally.lift(state: TallyEditor.state, action: TallyEditor.action)
+
+@MainActor
+func tapTallyEditor(in store: Store<Board, BoardAction>) {
+    guard let editor = store.slice(state: TallyEditor.state, action: TallyEditor.action) else {
+        return                       // no editor open: no slice
+    }
+    editor.dispatch(.increment)      // dispatches .editor(.increment), which the lift reduces
+    print(editor.count)
+}
+
+@Test @MainActor
+func readmeSliceFromALiftReachesWhatTheLiftReduces() {
+    let store = Store(initialState: Board(), reducers: [board, tallyEditorLift])
+    tapTallyEditor(in: store)
+    #expect(store.state.editor == nil, "no editor: nothing dispatched")
+    store.dispatch(.openEditor)
+    tapTallyEditor(in: store)
+    tapTallyEditor(in: store)
+    #expect(store.state.editor?.count == 2)
+}
+
 /// The samples' `print`, recorded instead of written to the test output (see `DocSampleOutput`).
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     DocSampleOutput.shared.record(items, separator: separator)
