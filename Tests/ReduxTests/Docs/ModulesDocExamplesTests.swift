@@ -63,8 +63,10 @@ struct ModulesLiftSliceDocExamplesTests {
     }
 
     @Test func aNewEqualShowingDetachesTheBadgesSlice() {
-        let store = showBadgeTwice()
+        let diagnostics = DiagnosticLines()
+        let store = diagnostics.capturing { showBadgeTwice() }
         #expect(store.state.badge?.name == "Ada", "the detached slice's rename was not dispatched")
+        diagnostics.expectAll(containingOneOf: ["the slice of badge is detached"])
         let badge = store.slice(state: Badge.state, action: Badge.action)
         badge?.dispatch(.rename("Grace"))
         #expect(store.state.badge?.name == "Grace", "a new slice reaches the new showing")

@@ -160,7 +160,7 @@ func removedChore(_ store: Store<ClubState, ClubAction>) {
     row.dispatch(.toggle)
     store.dispatch(.removeChore(3))
     print(row.isDetached, row.done)    // true true: its last value
-    row.dispatch(.toggle)              // nothing dispatched; a .detachedSlice warning is logged
+    row.dispatch(.toggle)              // nothing dispatched; reported (a .detachedSlice log event, or a diagnostic line)
 }
 
 @MainActor
@@ -215,7 +215,7 @@ func showBadgeTwice() -> Store<Lounge, LoungeAction> {
     let first = store.slice(state: Badge.state, action: Badge.action)!
     store.dispatch(.showBadge("Ada"))    // a new showing, equal to the first
     print(first.isDetached)              // true
-    first.dispatch(.rename("Grace"))     // nothing dispatched; a .detachedSlice warning is logged
+    first.dispatch(.rename("Grace"))     // nothing dispatched; reported (a .detachedSlice log event, or a diagnostic line)
     return store                         // its badge is still named Ada
 }
 
