@@ -13,8 +13,10 @@
 /// - Parameters:
 ///   - description: the dependency's name, for the report (`"ContactsClient.limit"`).
 ///   - placeholder: what the read gives after reporting.
-///   - fileID: the declaration's file; the caller's by default. Likewise `filePath`, `line`,
-///     `column`.
+///   - fileID: the declaration's file, for the report; the caller's by default.
+///   - filePath: the declaration's full path; the caller's by default.
+///   - line: the declaration's line; the caller's by default.
+///   - column: the declaration's column; the caller's by default.
 /// - Returns: `placeholder`.
 public func unimplemented<Value>(
     _ description: String,
@@ -37,8 +39,10 @@ public func unimplemented<Value>(
 /// - Parameters:
 ///   - description: the endpoint's name, for the report.
 ///   - placeholder: what each call returns after reporting.
-///   - fileID: the declaration's file; the caller's by default. Likewise `filePath`, `line`,
-///     `column`.
+///   - fileID: the declaration's file, for the report; the caller's by default.
+///   - filePath: the declaration's full path; the caller's by default.
+///   - line: the declaration's line; the caller's by default.
+///   - column: the declaration's column; the caller's by default.
 /// - Returns: a closure that reports and returns `placeholder`, whatever its arguments.
 public func unimplemented<each Argument, Result>(
     _ description: String,
@@ -63,8 +67,10 @@ public func unimplemented<each Argument, Result>(
 ///
 /// - Parameters:
 ///   - description: the endpoint's name, for the report and the error.
-///   - fileID: the declaration's file; the caller's by default. Likewise `filePath`, `line`,
-///     `column`.
+///   - fileID: the declaration's file, for the report; the caller's by default.
+///   - filePath: the declaration's full path; the caller's by default.
+///   - line: the declaration's line; the caller's by default.
+///   - column: the declaration's column; the caller's by default.
 /// - Returns: a closure that reports and throws, whatever its arguments.
 public func unimplemented<each Argument, Result>(
     _ description: String,

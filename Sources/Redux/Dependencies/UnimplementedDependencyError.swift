@@ -1,4 +1,4 @@
-/// A call of a dependency declared with ``unimplemented(_:placeholder:fileID:filePath:line:column:)``
+/// A call of a dependency declared with ``unimplemented(_:placeholder:fileID:filePath:line:column:)->Value``
 /// or one of its closure forms: what was called, and where it was declared unimplemented.
 ///
 /// It is both the report given to ``UnimplementedReporting/reporter`` for every such call and the

@@ -7,8 +7,8 @@ import XCTest
 /// frameworks' `UnimplementedReporting.reporter`.
 ///
 /// Each call of a value made with `unimplemented(_:placeholder:fileID:filePath:line:column:)`
-/// (or its closure forms) is then recorded as a failure whose message names the dependency: a
-/// Swift Testing issue at the place the dependency was declared unimplemented while a Swift
+/// (or its closure forms) is then recorded as a failure whose message names the dependency and
+/// the place it was declared unimplemented: a Swift Testing issue at that place while a Swift
 /// Testing test runs, `XCTFail` otherwise. Every ``TestStore``, ``MiddlewareHarness`` and
 /// ``ResolverHarness`` installs it when created; call this yourself in a test that reaches
 /// unimplemented values through `Redux` types alone (a plain `Store`,

@@ -39,7 +39,8 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     /// The live store under test. Dispatching to it directly bypasses the test store's checks:
     /// its actions count as received.
     public let store: Store<State, Action>
-    /// The clock the store runs on (a `TestClock` unless another was given).
+    /// The clock the store runs on (a `TestClock` unless another was given), which its
+    /// components also read as `@Dependency(\.clock)`.
     public let clock: any Clock<Duration>
     /// How much the test must describe; may be changed between steps.
     public var exhaustivity: Exhaustivity {

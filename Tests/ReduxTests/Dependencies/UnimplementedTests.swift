@@ -78,6 +78,14 @@ struct UnimplementedTests {
         await store.finish()
     }
 
+    @Test func unimplementedClosuresConvertToAsyncFunctionTypesAndStillReport() async {
+        let declared = #line + 1
+        let pair: @Sendable (Int, Int) async -> Int = unimplemented("Probe.pair", placeholder: 0)
+        await withKnownIssue {
+            #expect(await pair(1, 2) == 0)
+        } matching: { reports($0, "Probe.pair", declaredAt: declared) }
+    }
+
     @Test func withoutAReporterACallWritesOneDiagnosticLineAndGoesOn() {
         let lines = SharedList<String>()
         let call = UnimplementedDependencyError(dependency: "Probe.limit", fileID: "Probe/File.swift", filePath: "/Probe/File.swift", line: 12, column: 3)
