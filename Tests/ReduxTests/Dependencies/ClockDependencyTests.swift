@@ -52,6 +52,14 @@ struct ClockDependencyTests {
         #expect(store.woke == 1)
     }
 
+    @Test func storeOnAnotherClockGivesItToItsReducersOverTheCallersScope() {
+        let store = Store(initialState: ClockProbe(), reducers: [clockProbeReducer], options: StoreOptions(clock: TestClock()))
+        Dependencies.withValues { $0.clock = ImmediateClock() } operation: {
+            store.dispatch(.inspect)
+        }
+        #expect(store.readsImmediateClock == false)
+    }
+
     @Test func storeWithTheDefaultClockAndNoDependenciesBindsNothing() {
         let store = Store(initialState: ClockProbe(), reducers: [clockProbeReducer])
         Dependencies.withValues { $0.clock = ImmediateClock() } operation: {

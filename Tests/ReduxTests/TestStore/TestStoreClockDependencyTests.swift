@@ -105,4 +105,30 @@ let echoReducer = Reducer<Echo, EchoAction>(id: "echo", effects: { state, action
         }
         await store.finish()
     }
+
+    @Test func theHarnessesGiveTheBuiltInTestValuesAndTheirClock() async {
+        let middleware = Middleware<Echo, EchoAction>(id: "stamps") { context in
+            guard case .say = context.action else { return .next }
+            return .task { effect in
+                @Dependency(\.clock) var clock
+                @Dependency(\.uuid) var uuid
+                @Dependency(\.date) var date
+                try await clock.sleep(for: .seconds(3_600))   // an hour: only virtual time ends it
+                effect.dispatch(.replied("\(uuid()) \(date.now.timeIntervalSince1970)"))
+            }
+        }
+        let clock = TestClock(quiescenceTimeout: .seconds(10))
+        let harness = MiddlewareHarness(middleware, state: Echo(), clock: clock)
+        await harness.run(.say("x"))
+        #expect(harness.dispatched.isEmpty, "asleep on the harness's clock")
+        await clock.advance(by: .seconds(3_600))
+        #expect(harness.dispatched == [.replied("00000000-0000-0000-0000-000000000000 1767225600.0")])
+
+        let resolver = Resolver<Echo, EchoAction>(id: "stamps") { _ in
+            @Dependency(\.uuid) var uuid
+            return .exit(.reduceAs(.replied(uuid().uuidString)))
+        }
+        let run = await ResolverHarness(resolver, state: Echo()).run(.stamp, error: WorkError(reason: "stamp"))
+        #expect(run.outcome == .recovered(.reduceAs(.replied("00000000-0000-0000-0000-000000000000")), reduced: true))
+    }
 }
