@@ -7,6 +7,8 @@ import Testing
 struct ClockProbe: Equatable, Sendable {
     var woke = 0
     var readsImmediateClock: Bool?
+    /// Whether `\.clock` is the store's own clock (the one its effects get as `send.clock`).
+    var readsStoreClock: Bool?
 }
 
 enum ClockProbeAction: Equatable, Sendable {
@@ -31,6 +33,7 @@ let clockProbeReducer = Reducer<ClockProbe, ClockProbeAction>(id: "clockProbe", 
     case .inspect:
         @Dependency(\.clock) var clock
         state.readsImmediateClock = clock is ImmediateClock
+        state.readsStoreClock = clock is EffectClock
         return .none
     }
 })
@@ -58,6 +61,7 @@ struct ClockDependencyTests {
             store.dispatch(.inspect)
         }
         #expect(store.readsImmediateClock == false)
+        #expect(store.readsStoreClock == true)
     }
 
     @Test func storeWithTheDefaultClockAndNoDependenciesBindsNothing() {
@@ -66,6 +70,7 @@ struct ClockDependencyTests {
             store.dispatch(.inspect)
         }
         #expect(store.readsImmediateClock == true, "the caller's scope reaches the components")
+        #expect(store.readsStoreClock == false)
     }
 
     @Test func clockSetInTheStoresDependenciesIsReplacedByTheStoresClockWithOneDiagnostic() {
@@ -77,6 +82,7 @@ struct ClockDependencyTests {
         let store = Store(initialState: ClockProbe(), reducers: [clockProbeReducer], options: options)
         store.dispatch(.inspect)
         #expect(store.readsImmediateClock == false)
+        #expect(store.readsStoreClock == true)
         lines.expect(["replaces with its own clock (StoreOptions.clock)"])
     }
 
@@ -86,6 +92,7 @@ struct ClockDependencyTests {
         store.dependencies.clock = ImmediateClock()
         store.dispatch(.inspect)
         #expect(store.readsImmediateClock == false)
+        #expect(store.readsStoreClock == true)
         lines.expect(["replaces with its own clock (StoreOptions.clock)"])
     }
 
@@ -98,13 +105,17 @@ struct ClockDependencyTests {
         second.dependencies = first.dependencies
         second.dispatch(.inspect)
         #expect(second.readsImmediateClock == false)
+        #expect(second.readsStoreClock == true)
         lines.expect([])
     }
 
     @Test func testStoreDependenciesThatSetTheClockAreReportedAtItsCreation() async {
         await withKnownIssue {
             let store = TestStore(initialState: ClockProbe(), reducers: [clockProbeReducer], dependencies: { $0.clock = ImmediateClock() })
-            await store.send(.inspect) { $0.readsImmediateClock = false }
+            await store.send(.inspect) {
+                $0.readsImmediateClock = false
+                $0.readsStoreClock = true
+            }
             await store.finish()
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("give the clock as `TestStore(clock:)`") }
