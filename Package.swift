@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "Redux", targets: ["Redux"]),
         // For test targets: the TestStore, the harnesses, virtual clocks. `Redux` never depends on it.
         .library(name: "ReduxTesting", targets: ["ReduxTesting"]),
+        // The virtual clocks alone (`TestClock`, `ImmediateClock`), for targets that must not link
+        // the test frameworks: an app's previews, a demo that replays on virtual time.
+        .library(name: "ReduxClocks", targets: ["ReduxClocks"]),
         .executable(name: "redux-demo", targets: ["ReduxDemo"]),
         .executable(name: "redux-bench", targets: ["ReduxBench"]),
     ],

@@ -37,13 +37,18 @@ public struct Dependencies: Sendable {
     /// Changing it keeps every value already set.
     public var context: DependencyContext
 
-    /// An empty container: every key gives its default for `context`.
+    /// A container that holds no value of its own: every key gives its default for `context`.
+    ///
+    /// A `.test` container starts its own ``uuid`` counter (see ``UUIDGenerator/incrementing``),
+    /// so each test store or harness counts its identifiers from zero.
     ///
     /// - Parameter context: `.live` (the default) for an app, `.test` for tests.
-    @inlinable
     public init(context: DependencyContext = .live) {
         self.values = [:]
         self.context = context
+        if context == .test {
+            self[UUIDKey.self] = .incrementing
+        }
     }
 
     /// The value for `key`: the one set in this container, else the key's default for

@@ -5,11 +5,12 @@ extension Store {
     /// <doc:UsingDependencies>).
     ///
     /// Initially ``StoreOptions/dependencies``, or an empty live container when the options gave
-    /// none. Once dependencies were given — in the options or by setting this property — the
-    /// store binds ``Dependencies/current`` to this container while it runs its components
-    /// (install hooks, middlewares, resolvers, reducers) and in every task it starts (effects,
-    /// middleware `.task` and `.deferred` work, throttle timers). A store never given any binds
-    /// nothing: its components see `Dependencies.current` as their caller has it.
+    /// none. Once dependencies were given — in the options or by setting this property — or
+    /// when the store's clock is not the default one, the store binds ``Dependencies/current``
+    /// to this container while it runs its components (install hooks, middlewares, resolvers,
+    /// reducers) and in every task it starts (effects, middleware `.task` and `.deferred` work,
+    /// throttle timers). A store with the default clock never given any binds nothing: its
+    /// components see `Dependencies.current` as their caller has it.
     ///
     /// Setting it between dispatches reaches every action processed afterwards and every task
     /// started afterwards. A task keeps the container of the moment it was started: an effect
@@ -19,11 +20,18 @@ extension Store {
     /// the actions of the next main-actor call: the actions still processed by the current call
     /// keep the container it started with.
     ///
+    /// The store's clock is in the container as ``Dependencies/clock`` (and replaces a clock
+    /// set there by hand: see that property) whenever the store binds it — given dependencies,
+    /// or a clock other than the default `ContinuousClock`, which makes the store bind even
+    /// when given no dependencies.
+    ///
     /// Isolation: main actor.
     public var dependencies: Dependencies {
         get { dependencyValues }
         set {
-            dependencyValues = newValue
+            var values = newValue
+            if values.bindStoreClock(effectClock) { diagnostics?.reportIgnoredClockDependency() }
+            dependencyValues = values
             scopesDependencies = true
             leavesFastPath = true
         }

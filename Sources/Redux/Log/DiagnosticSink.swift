@@ -30,6 +30,11 @@ struct DiagnosticSink: Sendable {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
+    /// A store was given a container with `\.clock` set: the store's own clock replaces it.
+    func reportIgnoredClockDependency() {
+        write("swift-redux: the store's dependencies set Dependencies.clock, which the store replaces with its own clock (StoreOptions.clock): its components and tasks read the store's clock as \\.clock. Give the clock as StoreOptions(clock:) instead.")
+    }
+
     @usableFromInline
     func reportUnhandledFailure(_ error: any Error, origin: ErrorOrigin, action: some Sendable, site: CallSite) {
         write("swift-redux: action \(action) failed with no resolver handling it: \(error) (origin: \(origin); dispatched at \(site)). Add a resolver or an onLog handler, or set StoreOptions.printsDiagnostics = false.")

@@ -149,19 +149,26 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.onLog = onLog
         self.clock = StoreClock(options.clock, measuring: onLog != nil)
         self.inbox = Inbox()
-        self.diagnostics = options.activeDiagnostics
+        let diagnostics = options.activeDiagnostics
+        self.diagnostics = diagnostics
         self.isDiagnosing = diagnostics != nil
         self.diagnosesAbsences = diagnostics != nil && onLog == nil
             && (reducers.contains { $0.lift != nil } || middlewares.contains { $0.lift != nil } || resolvers.contains { $0.lift != nil })
-        self.dependencyValues = options.dependencies ?? Dependencies()
-        self.scopesDependencies = options.dependencies != nil
-        self.leavesFastPath = options.dependencies != nil
         let settle = SettleSignal()
         self.settle = settle
         let runtime = EffectRuntime(settle: settle)
         runtime.describesTasks = reference != nil
         self.runtime = runtime
-        self.effectClock = EffectClock(options.clock, runtime: runtime)
+        let effectClock = EffectClock(options.clock, runtime: runtime)
+        self.effectClock = effectClock
+        // A store with the default clock and no dependencies binds nothing (`\.clock`'s live
+        // value is the same clock); any other clock makes it bind, with its clock as `\.clock`.
+        let scopes = options.dependencies != nil || !(options.clock is ContinuousClock)
+        var values = options.dependencies ?? Dependencies()
+        if scopes, values.bindStoreClock(effectClock) { diagnostics?.reportIgnoredClockDependency() }
+        self.dependencyValues = values
+        self.scopesDependencies = scopes
+        self.leavesFastPath = scopes
         if let virtual = options.clock as? any VirtualClock { virtual.attach(self) }
         reference?.store = self
         installMiddlewares()

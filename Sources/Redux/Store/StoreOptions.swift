@@ -10,6 +10,12 @@ public struct StoreOptions: Sendable {
     /// In tests, give a ``VirtualClock`` such as `ReduxTesting`'s `TestClock`: the store attaches
     /// itself to it (weakly) when created, and the clock waits for the store to be quiescent at
     /// every step of time (see <doc:VirtualTime>).
+    ///
+    /// Components read the same clock as the ``Dependencies/clock`` dependency
+    /// (`@Dependency(\.clock)`), so a client that sleeps on it from an effect sleeps on this
+    /// clock. A clock other than the default makes the store bind its dependencies (with this
+    /// clock in them) even when ``dependencies`` is `nil`. This clock always wins: a `\.clock`
+    /// set in ``dependencies`` is replaced by it, and a debug build says so once, at creation.
     public var clock: any Clock<Duration>
 
     /// Whether a debug build prints diagnostics to standard error. Default: `true`.
@@ -34,9 +40,10 @@ public struct StoreOptions: Sendable {
     /// Given, the store starts with this container as ``Store/dependencies`` and binds
     /// ``Dependencies/current`` to it while it runs its components (install hooks, middlewares,
     /// resolvers, reducers) and in every task it starts (effects, `.task` and `.deferred`
-    /// work). With `nil` the store binds nothing: its components read `Dependencies.current` as
-    /// the code that runs them has it (on the main actor, the dispatcher's scope), until
-    /// ``Store/dependencies`` is set.
+    /// work). With `nil` and the default clock the store binds nothing: its components read
+    /// `Dependencies.current` as the code that runs them has it (on the main actor, the
+    /// dispatcher's scope), until ``Store/dependencies`` is set. With `nil` and another
+    /// ``clock``, it binds an empty live container holding that clock as `\.clock`.
     public var dependencies: Dependencies?
 
     /// Where diagnostics go; standard error unless a test replaces it (here, or for the options

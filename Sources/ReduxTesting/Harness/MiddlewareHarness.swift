@@ -94,6 +94,7 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     /// A `.test` container edited by `update`: what the harness's store binds for the
     /// middleware, its install hook and all its work, as a ``TestStore`` does.
     static func testDependencies(_ update: (inout Dependencies) -> Void) -> Dependencies {
+        installTestReporter()
         var values = Dependencies(context: .test)
         update(&values)
         return values

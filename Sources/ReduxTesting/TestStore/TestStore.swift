@@ -40,7 +40,8 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     /// The live store under test. Dispatching to it directly bypasses the test store's checks:
     /// its actions count as received.
     public let store: Store<State, Action>
-    /// The clock the store runs on (a `TestClock` unless another was given).
+    /// The clock the store runs on (a `TestClock` unless another was given), which its
+    /// components also read as `@Dependency(\.clock)`.
     public let clock: any Clock<Duration>
     /// How much the test must describe; may be changed between steps.
     public var exhaustivity: Exhaustivity {
@@ -86,8 +87,11 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     ///   - exhaustivity: ``Exhaustivity/on`` by default.
     ///   - dependencies: overrides the dependencies the feature's components read (`@Dependency`):
     ///     it edits a `Dependencies(context: .test)` container — unset keys give their
-    ///     `testValue` — which the store binds while its components and effects run. Change
-    ///     them between steps through ``dependencies``.
+    ///     `testValue`: `\.uuid` counts from `00000000-0000-0000-0000-000000000000`, `\.date`
+    ///     is fixed — which the store binds while its components and effects run. `\.clock` is
+    ///     `clock`, always: setting it here is reported as a failure. Change them between steps
+    ///     through ``dependencies``. Creating a test store also installs the test reporter of
+    ///     unimplemented dependencies (``installTestReporter()``).
     ///   - onLog: also receives the store's log, after the test store read each event.
     ///   - fileID: where the store reports being released without `finish()`; the file that
     ///     creates it by default.
@@ -112,8 +116,12 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
         self.clock = clock
         self.exhaustivity = exhaustivity
         self.creationSite = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        installTestReporter()
         var values = Dependencies(context: .test)
         dependencies(&values)
+        if values.setsClock {
+            creationSite.fail("The test store's dependencies set `\\.clock`, which the store replaces with its own clock: give the clock as `TestStore(clock:)` instead.")
+        }
         self.store = Store(
             initialState: initialState, reducers: reducers, middlewares: middlewares, resolvers: resolvers,
             options: StoreOptions(clock: clock, printsDiagnostics: false, dependencies: values),

@@ -50,6 +50,14 @@ func downloadEffect(_ url: String) -> Effect<SearchAction> {
     .cancellable(id: Download.request, cancelInFlight: true)
 }
 
+func loadEffect(client: SearchClient, query: String) -> Effect<SearchAction> {
+    .run { send in
+        send(.resultsLoaded(try await client.search(query)))
+    } catch: { error, send in
+        send(.searchFailed("\(error)"))
+    }
+}
+
 @MainActor
 func refresh(_ store: Store<Search, SearchAction>) async {
     await store.dispatchTracked(.queryChanged(store.query)).waitForEffects()

@@ -1,6 +1,7 @@
 // README.md's Swift blocks, verbatim: DocBlocksCompiledTests fails if the README drifts from
 // this file, DocExamplesTests runs them. The quick start is top-level code, as a reader would
 // write it (its names are unique in the test target).
+import Foundation
 import ReduxTesting
 import Synchronization
 import Testing
@@ -94,6 +95,7 @@ func queryReducer(search: @escaping @Sendable (String) async throws -> [String])
     })
 }
 
+import Foundation
 import ReduxTesting
 import Synchronization
 import Testing
@@ -366,4 +368,77 @@ func readmeSliceFromALiftReachesWhatTheLiftReduces() {
 /// The samples' `print`, recorded instead of written to the test output (see `DocSampleOutput`).
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     DocSampleOutput.shared.record(items, separator: separator)
+}
+
+// README "Testing a feature": a contacts feature tested with \.uuid, \.clock and an
+// unimplemented client overridden by a fake.
+struct Contact: Identifiable, Sendable, Equatable {
+    let id: UUID
+    var name: String
+}
+
+struct ContactsClient: Sendable {
+    var search: @Sendable (String) async throws -> [String]
+}
+
+enum ContactsClientKey: DependencyKey {
+    static let liveValue = ContactsClient { _ in [] }   // the real server call goes here
+    static let testValue = ContactsClient(search: unimplemented("ContactsClient.search"))
+}
+
+extension Dependencies {
+    var contactsClient: ContactsClient {
+        get { self[ContactsClientKey.self] }
+        set { self[ContactsClientKey.self] = newValue }
+    }
+}
+
+struct Contacts: Sendable, Equatable {
+    var contacts: IdentifiedArrayOf<Contact> = []
+    var suggestions: [String] = []
+}
+
+enum ContactsAction: Sendable, Equatable {
+    case add(String)
+    case searchChanged(String)
+    case suggestionsLoaded([String])
+}
+
+let contactsReducer = Reducer<Contacts, ContactsAction>(id: "contacts", effects: { state, action in
+    switch action {
+    case .add(let name):
+        @Dependency(\.uuid) var uuid
+        state.contacts.append(Contact(id: uuid(), name: name))
+        return .none
+    case .searchChanged(let query):
+        return .run { send in
+            @Dependency(\.contactsClient) var client
+            send(.suggestionsLoaded(try await client.search(query)))
+        }
+        .debounce(id: "search", for: .milliseconds(300))
+    case .suggestionsLoaded(let names):
+        state.suggestions = names
+        return .none
+    }
+})
+
+@Test @MainActor
+func contactsAreAddedAndSearched() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Contacts(), reducers: [contactsReducer], clock: clock, dependencies: {
+        $0.contactsClient.search = { query in
+            @Dependency(\.clock) var clock
+            try await clock.sleep(for: .seconds(1))   // a slow server, on the test's clock
+            return [query + "a", query + "o"]
+        }
+    })
+    await store.send(.add("Blob")) {
+        $0.contacts = [Contact(id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!, name: "Blob")]
+    }
+    await store.send(.searchChanged("B"))
+    await store.send(.searchChanged("Bl"))
+    await clock.advance(by: .milliseconds(300))   // the debounce searches once, for "Bl"
+    await clock.advance(by: .seconds(1))          // the server answers
+    await store.receive(.suggestionsLoaded(["Bla", "Blo"])) { $0.suggestions = ["Bla", "Blo"] }
+    await store.finish()
 }

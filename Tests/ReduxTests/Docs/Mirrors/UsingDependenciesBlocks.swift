@@ -46,6 +46,45 @@ let notesReducer = Reducer<Notes, NotesAction>(id: "notes", effects: { state, ac
     }
 })
 
+struct Reminder: Sendable, Equatable {
+    var id: UUID
+    var createdAt: Date
+}
+
+let remindersReducer = Reducer<[Reminder], String>(id: "reminders", effects: { state, _ in
+    @Dependency(\.uuid) var uuid
+    @Dependency(\.date) var date
+    state.append(Reminder(id: uuid(), createdAt: date.now))
+    return .none
+})
+
+struct WeatherClient: Sendable {
+    var forecast: @Sendable (String) async throws -> String
+    var isAvailable: @Sendable () -> Bool
+}
+
+enum WeatherClientKey: DependencyKey {
+    static let liveValue = WeatherClient(forecast: { city in "sunny in \(city)" }, isAvailable: { true })
+    static let testValue = WeatherClient(
+        forecast: unimplemented("WeatherClient.forecast"),
+        isAvailable: unimplemented("WeatherClient.isAvailable", placeholder: false)
+    )
+}
+
+extension Dependencies {
+    var weather: WeatherClient {
+        get { self[WeatherClientKey.self] }
+        set { self[WeatherClientKey.self] = newValue }
+    }
+}
+
+/// The test block's container: the forecast overridden, the rest unimplemented.
+func weatherTestDependencies() -> Dependencies {
+    var dependencies = Dependencies(context: .test)
+    dependencies.weather.forecast = { city in "rain in \(city)" }
+    return dependencies
+}
+
 @Suite("UsingDependencies.md example")
 @MainActor
 struct UsingDependenciesBlocks {
