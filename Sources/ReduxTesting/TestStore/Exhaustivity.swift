@@ -5,7 +5,9 @@
 public enum Exhaustivity: Sendable, Hashable {
     /// Exhaustive (the default): every state change is described by the step that caused it,
     /// every action the store processed on its own is received, every failure and every action
-    /// for an absent child is declared (`childAbsent:` on the step), and
+    /// for an absent child is declared (`childAbsent:` on the step — an action skipped with
+    /// ``TestStore/skipReceivedActions(strict:fileID:filePath:line:column:)`` cannot declare
+    /// one, so its absence fails there), and
     /// ``TestStore/finish(timeout:fileID:filePath:line:column:)`` finds no effect in flight and no
     /// action still suspended. Anything else is reported as a test failure.
     case on

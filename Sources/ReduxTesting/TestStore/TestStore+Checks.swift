@@ -72,29 +72,41 @@ extension TestStore {
         }
     }
 
-    /// Checks the absent children a step's action reached (its `.childAbsent` events): each one
-    /// not `declared` is a failure in exhaustive mode (The Composable Architecture fails a test
-    /// whose action reaches a child that is not there) and is listed in ``skipped`` otherwise;
-    /// a `declared` absence that did not happen is a failure in either mode, naming the absences
-    /// met instead (not reported again on their own) — unless the record
-    /// is a suspension, whose resumption may still meet it: the declaration is then returned, to
-    /// be checked at the resumption.
-    func checkAbsences(of record: TestRecord<State, Action>, declared: ChildAbsence?, step: String, at site: TestSite) -> ChildAbsence? {
-        var seen: [SkippedChild] = []
-        for skipped in record.absences where !seen.contains(where: { $0.component.path == skipped.component.path && $0.absence == skipped.absence }) {
-            seen.append(skipped)
+    /// Checks the absent children one pass of an action reached (the `.childAbsent` events of
+    /// `record`) against the declarations carried for that action, adding `declared` — the
+    /// step's own `childAbsent:`, unless one of the same kind is already carried — to them.
+    ///
+    /// A declaration covers every absence of its kind met by this pass and by every later pass
+    /// of the action (the resumptions of a suspended action); an absence nobody declared is a
+    /// failure in exhaustive mode (The Composable Architecture fails a test whose action
+    /// reaches a child that is not there) and is listed in ``skipped`` otherwise. While the
+    /// action is suspended (`record` is a suspension) the declarations are returned, to be
+    /// checked again at the resumption. Once it reached its terminal, a declaration no pass met
+    /// is a failure in either mode, naming the absences this pass met instead (not reported
+    /// again on their own); nothing is returned then.
+    func checkAbsences(
+        of record: TestRecord<State, Action>, carried: [AbsenceDeclaration], declared: ChildAbsence?, step: String, at site: TestSite
+    ) -> [AbsenceDeclaration] {
+        var declarations = carried
+        if let declared, !declarations.contains(where: { $0.absence == declared }) {
+            declarations.append(AbsenceDeclaration(absence: declared, step: step))
         }
-        var carried: ChildAbsence?
-        if let declared {
-            if seen.contains(where: { $0.absence == declared }) {
-                seen.removeAll { $0.absence == declared }
-            } else if record.isSuspension {
-                carried = declared
-            } else {
-                let found = seen.isEmpty ? "no lifted component skipped it for an absent child" : "the absence it met was " + seen.map(\.summary).joined(separator: "; ")
-                site.fail("\(step) was declared to reach an absent child (\(declared)), but \(found).")
+        var seen = distinctAbsences(of: record)
+        for position in declarations.indices where seen.contains(where: { $0.absence == declarations[position].absence }) {
+            declarations[position].isMet = true
+            seen.removeAll { $0.absence == declarations[position].absence }
+        }
+        if !record.isSuspension {
+            for declaration in declarations where !declaration.isMet {
+                // A declaration carried from the step that sent the action covered every pass.
+                let passes = declaration.step == step ? "" : " before or after its suspension"
+                let found = seen.isEmpty
+                    ? "no lifted component skipped it for an absent child\(passes)"
+                    : "the absence it met was " + seen.map(\.summary).joined(separator: "; ")
+                site.fail("\(declaration.step) was declared to reach an absent child (\(declaration.absence)), but \(found).")
                 seen = []  // named in that failure
             }
+            declarations = []
         }
         for skipped in seen {
             if isExhaustive {
@@ -103,7 +115,33 @@ extension TestStore {
                 skip("\(step) reached an absent child: \(skipped.summary)", at: site)
             }
         }
-        return carried
+        return declarations
+    }
+
+    /// The absent children `record`'s pass met, each component and absence once.
+    func distinctAbsences(of record: TestRecord<State, Action>) -> [SkippedChild] {
+        var seen: [SkippedChild] = []
+        for skipped in record.absences where !seen.contains(where: { $0.component.path == skipped.component.path && $0.absence == skipped.absence }) {
+            seen.append(skipped)
+        }
+        return seen
+    }
+
+    /// What a failure naming `record` adds about the absent children its pass met:
+    /// "; it reached an absent child: sheet is nil (skipped by sheet/job#3)", or nothing.
+    func absenceNote(for record: TestRecord<State, Action>) -> String {
+        let absences = distinctAbsences(of: record)
+        guard !absences.isEmpty else { return "" }
+        let plural = absences.count == 1 ? "an absent child" : "absent children"
+        return "; it reached \(plural): " + absences.map(\.summary).joined(separator: "; ")
+    }
+
+    /// Lists, in ``skipped``, the absent children met by `record`, an action the test did not
+    /// receive (non-exhaustive mode).
+    func skipAbsences(of record: TestRecord<State, Action>, at site: TestSite) {
+        for skipped in distinctAbsences(of: record) {
+            skip("\(describe(record.action)) reached an absent child: \(skipped.summary)", at: site)
+        }
     }
 
     /// How a test writes `absence` as a declaration: `.missingElement(id: "9")`.
@@ -132,18 +170,13 @@ extension TestStore {
         let earlier = ledger.pendingIndices.filter { $0 < index }
             .filter { !receivedOnly || isReceived(ledger.records[$0]) }
         guard !earlier.isEmpty else { return }
-        let lines = earlier.map { "  • \(ledger.records[$0].summary)" }.joined(separator: "\n")
+        let lines = earlier.map { "  • \(ledger.records[$0].summary)\(absenceNote(for: ledger.records[$0]))" }.joined(separator: "\n")
         for position in earlier { ledger.mark(position, .skipped) }
         if isExhaustive {
             site.fail("The store processed \(earlier.count) action\(earlier.count == 1 ? "" : "s") before \(step) that the test did not receive:\n\(lines)")
         } else {
             skip("not received before \(step):\n\(lines)", at: site)
-            for position in earlier {
-                let record = ledger.records[position]
-                for skipped in record.absences {
-                    skip("\(describe(record.action)) reached an absent child: \(skipped.summary)", at: site)
-                }
-            }
+            for position in earlier { skipAbsences(of: ledger.records[position], at: site) }
         }
     }
 

@@ -2,11 +2,12 @@
 extension TestStore {
     /// Ends the test: waits (real time, up to `timeout`) until the store is quiescent, then, in
     /// exhaustive mode, reports every action the store processed that the test did not receive
-    /// (with the change it made), every action still suspended in a `.deferred` handler, every
+    /// (with the change it made, and the absent children it reached), every action still suspended in a `.deferred` handler, every
     /// effect still in flight — running, or asleep on the clock — that
     /// ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` did not skip, and every effect
     /// error no resolver recovered. In non-exhaustive mode the same are skipped (and listed when
-    /// ``Exhaustivity/off(showsSkipped:)`` asks for it). It never moves the clock.
+    /// ``Exhaustivity/off(showsSkipped:)`` asks for it), each absent child an unreceived action
+    /// reached on its own line of ``skipped``. It never moves the clock.
     ///
     /// Call it at the end of every test; the deinitializer is only a fallback, which cannot wait.
     ///
@@ -33,7 +34,12 @@ extension TestStore {
             let change = record.after == ledger.state(before: index)
                 ? " — no state change"
                 : ", which changed the state:\n\(stateDifference(ledger.state(before: index), record.after, legend: "Change: - before, + after"))"
-            problems.append("\(isReceived(record) ? "received" : "not asserted:") \(record.summary)\(change)")
+            if isExhaustive {
+                problems.append("\(isReceived(record) ? "received" : "not asserted:") \(record.summary)\(absenceNote(for: record))\(change)")
+            } else {
+                problems.append("\(isReceived(record) ? "received" : "not asserted:") \(record.summary)\(change)")
+                problems += distinctAbsences(of: record).map { "\(describe(record.action)) reached an absent child: \($0.summary)" }
+            }
             ledger.mark(index, .skipped)
         }
         for sequence in ledger.suspended.sorted() {
@@ -59,6 +65,12 @@ extension TestStore {
     /// Marks every action received so far and not asserted as skipped, after waiting (real
     /// time, up to ``quiescenceTimeout``) until the store is quiescent — a deliberate gap in an exhaustive
     /// test. With `strict`, reports a failure when there was nothing to skip.
+    ///
+    /// It skips receiving those actions, not the absent children they reached: in exhaustive
+    /// mode an action skipped here that a lifted component skipped for an absent child (a
+    /// `.childAbsent` event) is a failure at this call, naming the action, the child's path and
+    /// the absence — a skipped step cannot declare it, so receive such an action with
+    /// `childAbsent:` instead. In non-exhaustive mode the absence is listed in ``skipped``.
     public func skipReceivedActions(
         strict: Bool = true,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -70,9 +82,23 @@ extension TestStore {
             if strict { site.fail("skipReceivedActions(): there were no received actions to skip.") }
             return
         }
+        var absent: [String] = []
         for index in received {
-            skipped.append("skipped on purpose: \(ledger.records[index].summary)")
+            let record = ledger.records[index]
+            skipped.append("skipped on purpose: \(record.summary)")
             ledger.mark(index, .skipped)
+            if isExhaustive {
+                absent += distinctAbsences(of: record).map { "  • \(describe(record.action)) reached an absent child: \($0.summary)" }
+            } else {
+                skipAbsences(of: record, at: site)
+            }
+        }
+        if !absent.isEmpty {
+            site.fail("""
+                skipReceivedActions() skipped actions that reached an absent child, which no step declared:
+                \(absent.joined(separator: "\n"))
+                Skipping an action does not skip its absence: receive it with `childAbsent:` instead.
+                """)
         }
     }
 

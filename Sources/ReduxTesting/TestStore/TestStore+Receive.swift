@@ -15,9 +15,23 @@ extension TestStore {
     /// credited to the action that made them. Non-exhaustive: earlier received actions are
     /// skipped until one matches, and `assert` is checked against the current state.
     ///
+    /// An absent child the action reached (a lifted component skipped it: `.childAbsent` in the
+    /// log) is checked as ``send(_:expecting:childAbsent:fileID:filePath:line:column:assert:)``
+    /// checks one: a failure in exhaustive mode and listed in ``skipped`` otherwise, unless the
+    /// step declares it with `childAbsent` — an effect's late answer for a dismissed sheet:
+    ///
+    /// ```swift
+    /// await store.receive(.sheet(.loaded(3)), childAbsent: .isNil)
+    /// ```
+    ///
+    /// A declared absence that no pass of the action meets is a failure, in either mode. Every
+    /// form of `receive` takes `childAbsent`.
+    ///
     /// - Parameters:
     ///   - action: the action expected (compared with `==`).
     ///   - expected: the outcome the test expects; undeclared failures are reported as for `send`.
+    ///   - childAbsent: the absence the action is expected to meet (`.isNil`, `.otherCase`,
+    ///     `.missingElement(id:)`), or `nil` (the default) when it must reach no absent child.
     ///   - timeout: the longest real time to wait, a limit only a hang should reach; `nil` (the
     ///     default) uses ``quiescenceTimeout``. The wait ends as soon as the action arrives or
     ///     the store is quiescent.
@@ -31,88 +45,72 @@ extension TestStore {
     public func receive(
         _ action: Action,
         expecting expected: DispatchOutcome<Action>? = nil,
+        childAbsent: ChildAbsence? = nil,
         timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? where Action: Equatable {
         await receive(
-            describe(action), matching: { $0 == action }, expectedAction: action, expected: expected, timeout: timeout,
+            describe(action), matching: { $0 == action }, expectedAction: action, expected: expected, childAbsent: childAbsent, timeout: timeout,
             at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
         )
     }
 
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, for an
-    /// action the test knows reaches an absent child (an effect's late answer for a dismissed
-    /// sheet): the step declares the absence, as
-    /// ``send(_:expecting:childAbsent:fileID:filePath:line:column:assert:)`` does, and a declared
-    /// absence that does not happen is a failure.
-    ///
-    /// ```swift
-    /// await store.receive(.sheet(.loaded(3)), childAbsent: .isNil)
-    /// ```
-    @discardableResult
-    public func receive(
-        _ action: Action,
-        expecting expected: DispatchOutcome<Action>? = nil,
-        childAbsent: ChildAbsence,
-        timeout: Duration? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        assert: ((inout State) throws -> Void)? = nil
-    ) async -> TestStep<Action>? where Action: Equatable {
-        await receive(
-            describe(action), matching: { $0 == action }, expectedAction: action, expected: expected, childAbsent: childAbsent,
-            timeout: timeout, at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
-        )
-    }
-
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching the
+    /// Like ``receive(_:expecting:childAbsent:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_,_)``, matching the
     /// received action with `predicate` (for actions that are not `Equatable`, or to match a case
     /// whatever its payload: `receive(where: { if case .loaded = $0 { true } else { false } })`).
+    /// `childAbsent` declares the absent child the action is expected to reach, as it does
+    /// there — the way to declare one for an action that is not `Equatable`.
     @discardableResult
     public func receive(
         where predicate: @escaping (Action) -> Bool,
         expecting expected: DispatchOutcome<Action>? = nil,
+        childAbsent: ChildAbsence? = nil,
         timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? {
         await receive(
-            "an action matching the predicate", matching: predicate, expected: expected, timeout: timeout,
+            "an action matching the predicate", matching: predicate, expected: expected, childAbsent: childAbsent, timeout: timeout,
             at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
         )
     }
 
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching one
+    /// Like ``receive(_:expecting:childAbsent:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_,_)``, matching one
     /// case of the action: `embedding` extracts the case's payload (an `Embedding`, the same
     /// value that lifts a child's actions, used here as a case matcher); any payload matches.
+    /// `childAbsent` declares the absent child the action is expected to reach, as it does there.
     @discardableResult
     public func receive<Payload>(
         _ embedding: Embedding<Action, Payload>,
         expecting expected: DispatchOutcome<Action>? = nil,
+        childAbsent: ChildAbsence? = nil,
         timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? {
         await receive(
-            "an action of the case given", matching: { embedding.extract($0) != nil }, expected: expected, timeout: timeout,
+            "an action of the case given", matching: { embedding.extract($0) != nil }, expected: expected, childAbsent: childAbsent, timeout: timeout,
             at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
         )
     }
 
-    /// Like ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``, matching one
+    /// Like ``receive(_:expecting:childAbsent:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_,_)``, matching one
     /// case of the action with the payload `payload`.
+    /// `childAbsent` declares the absent child the action is expected to reach, as it does there.
     @discardableResult
     public func receive<Payload: Equatable>(
         _ embedding: Embedding<Action, Payload>,
         _ payload: Payload,
         expecting expected: DispatchOutcome<Action>? = nil,
+        childAbsent: ChildAbsence? = nil,
         timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action>? {
         await receive(
             "an action of the case given with payload \(describe(payload))", matching: { embedding.extract($0) == payload },
-            expected: expected, timeout: timeout,
+            expected: expected, childAbsent: childAbsent, timeout: timeout,
             at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert
         )
     }
@@ -122,7 +120,7 @@ extension TestStore {
         matching matches: @escaping (Action) -> Bool,
         expectedAction: Action? = nil,
         expected: DispatchOutcome<Action>?,
-        childAbsent declared: ChildAbsence? = nil,
+        childAbsent declared: ChildAbsence?,
         timeout: Duration?,
         at site: TestSite,
         assert: ((inout State) throws -> Void)?
@@ -161,7 +159,7 @@ extension TestStore {
         markAsserted(index)
         let step = "receiving \(describe(record.action))"
         let handle = TestStep(action: record.action, sequence: record.sequence, outcome: record.outcome, expectedOutcome: expected)
-        handle.declaredAbsence = checkAbsences(of: record, declared: declared, step: step, at: site)
+        handle.absenceDeclarations = checkAbsences(of: record, carried: [], declared: declared, step: step, at: site)
         if let outcome = record.outcome {
             checkOutcome(outcome, expected: expected, step: step, sentByTest: false, at: site)
         }

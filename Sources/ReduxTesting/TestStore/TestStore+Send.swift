@@ -6,7 +6,7 @@ extension TestStore {
     /// isolations had queued before it, and followed by what main-actor code dispatches while it
     /// runs. `send` returns when the action has reached its terminal, or has suspended in a
     /// middleware's `.deferred` handler (the step's ``TestStep/outcome`` is then `nil`; assert
-    /// the resumption with ``resumed(_:expecting:timeout:fileID:filePath:line:column:assert:)``).
+    /// the resumption with ``resumed(_:expecting:childAbsent:timeout:fileID:filePath:line:column:assert:)``).
     /// It never waits on the clock.
     ///
     /// Checks, reported at this call's file and line:
@@ -20,12 +20,31 @@ extension TestStore {
     /// - exhaustive: actions the store processed before this one and the test did not receive
     ///   are reported;
     /// - an absent child the action reached (a lifted component skipped it: `.childAbsent` in
-    ///   the log) is reported in exhaustive mode and listed in ``skipped`` otherwise; declare it
-    ///   with ``send(_:expecting:childAbsent:fileID:filePath:line:column:assert:)``.
+    ///   the log) is reported in exhaustive mode and listed in ``skipped`` otherwise, unless the
+    ///   step declares it with `childAbsent`.
+    ///
+    /// To send an action to a child the test knows is absent — an optional child that is `nil`,
+    /// an enum-case child in another case, an element id not in the collection — declare the
+    /// absence:
+    ///
+    /// ```swift
+    /// await store.send(.rows(.element(id: 9, action: .save)), childAbsent: .missingElement(id: "9"))
+    /// ```
+    ///
+    /// Declared, every `.childAbsent` of the action with that absence is expected, whichever
+    /// lifted component logged it — in the pass `send` checks and, for an action that suspends
+    /// in a `.deferred` handler, in its resumptions, which
+    /// ``resumed(_:expecting:childAbsent:timeout:fileID:filePath:line:column:assert:)`` checks.
+    /// An absence of another kind is still reported. A declared absence that no pass of the
+    /// action meets (the child was there, or was absent for another reason) is a failure, in
+    /// either mode, of the step at which the action reached its terminal.
     ///
     /// - Parameters:
     ///   - action: the action to dispatch.
     ///   - expected: the outcome the test expects (e.g. `.recovered(.reduceAs(.loginFailed), reduced: true)`).
+    ///   - childAbsent: the absence the action is expected to meet — `.isNil`, `.otherCase` or
+    ///     `.missingElement(id:)` with the id's description — or `nil` (the default) when it
+    ///     must reach no absent child.
     ///   - fileID: where a failure of this step is reported; the caller's file by default.
     ///   - filePath: the full path of that file; the caller's by default.
     ///   - line: the line a failure is reported at; the caller's by default.
@@ -37,44 +56,7 @@ extension TestStore {
     public func send(
         _ action: Action,
         expecting expected: DispatchOutcome<Action>? = nil,
-        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        assert: ((inout State) throws -> Void)? = nil
-    ) async -> TestStep<Action> {
-        await send(action, expected: expected, childAbsent: nil, at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column), assert: assert)
-    }
-
-    /// Sends `action` to a child the test knows is absent — an optional child that is `nil`,
-    /// an enum-case child in another case, an element id not in the collection — and checks
-    /// what it did, like ``send(_:expecting:fileID:filePath:line:column:assert:)``.
-    ///
-    /// ```swift
-    /// await store.send(.rows(.element(id: 9, action: .save)), childAbsent: .missingElement(id: "9"))
-    /// ```
-    ///
-    /// A lifted component that skips an action because its child is absent logs a
-    /// `.childAbsent` event; without this declaration, an exhaustive test store reports it as a
-    /// failure of the step (a non-exhaustive one lists it in ``skipped``). Declared, every
-    /// `.childAbsent` of the step's pass with the absence `childAbsent` is expected; one with
-    /// another absence is still reported, and a declared absence that does not happen (the
-    /// child was there, or was absent for another reason) is a failure, in either mode. For an
-    /// action that suspends in a `.deferred` handler, an absence its resumption meets counts too.
-    ///
-    /// - Parameters:
-    ///   - action: the action to dispatch.
-    ///   - expected: the outcome the test expects.
-    ///   - childAbsent: why the child is absent: `.isNil`, `.otherCase` or
-    ///     `.missingElement(id:)` with the id's description.
-    ///   - fileID: where a failure of this step is reported; the caller's file by default.
-    ///   - filePath: the full path of that file; the caller's by default.
-    ///   - line: the line a failure is reported at; the caller's by default.
-    ///   - column: the column a failure is reported at; the caller's by default.
-    ///   - assert: mutates a copy of the state into the state the test expects.
-    /// - Returns: the step's handle.
-    @discardableResult
-    public func send(
-        _ action: Action,
-        expecting expected: DispatchOutcome<Action>? = nil,
-        childAbsent: ChildAbsence,
+        childAbsent: ChildAbsence? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
     ) async -> TestStep<Action> {
@@ -101,7 +83,7 @@ extension TestStore {
         markAsserted(index)
         let record = ledger.records[index]
         let handle = TestStep(action: action, sequence: sequence, outcome: record.outcome, expectedOutcome: expected)
-        handle.declaredAbsence = checkAbsences(of: record, declared: declared, step: step, at: site)
+        handle.absenceDeclarations = checkAbsences(of: record, carried: [], declared: declared, step: step, at: site)
         if let outcome = record.outcome {
             checkOutcome(outcome, expected: expected, step: step, sentByTest: true, at: site)
         }
@@ -120,9 +102,24 @@ extension TestStore {
     /// received first; `assert` is applied to the state just before the resumption and compared
     /// with the state right after it. Updates `step`'s ``TestStep/outcome``.
     ///
+    /// An absent child the resumption reaches is checked as `send` checks one: the declaration
+    /// the step that sent (or received) the action made with `childAbsent:` still covers it,
+    /// whether or not the pass before the suspension met it too, and so does one made here —
+    /// for an absence only the resumption meets. A declaration made here covers this resumption
+    /// and, if it suspends again, the later ones, not the passes already checked; one of the
+    /// kind the step already declared adds nothing. Once the action reaches its terminal, a
+    /// declaration that no pass met is a failure of this step.
+    ///
+    /// ```swift
+    /// let step = await store.send(.sheet(.save))  // suspends in a `.deferred` handler
+    /// await store.resumed(step, childAbsent: .isNil)  // meanwhile, the sheet was dismissed
+    /// ```
+    ///
     /// - Parameters:
-    ///   - step: what ``send(_:expecting:fileID:filePath:line:column:assert:)`` (or a `receive`) returned.
+    ///   - step: what ``send(_:expecting:childAbsent:fileID:filePath:line:column:assert:)`` (or a `receive`) returned.
     ///   - expected: the outcome expected; by default the one `send` was given.
+    ///   - childAbsent: an absence the resumption is expected to meet, besides the one the step
+    ///     declared; `nil` (the default) declares none here.
     ///   - timeout: the longest real time to wait, a limit only a hang should reach; `nil` (the
     ///     default) uses ``quiescenceTimeout``. The wait ends as soon as the resumption is
     ///     processed or the store is quiescent.
@@ -136,6 +133,7 @@ extension TestStore {
     public func resumed(
         _ step: TestStep<Action>,
         expecting expected: DispatchOutcome<Action>? = nil,
+        childAbsent: ChildAbsence? = nil,
         timeout: Duration? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         assert: ((inout State) throws -> Void)? = nil
@@ -159,7 +157,7 @@ extension TestStore {
         markAsserted(index)
         let record = ledger.records[index]
         step.outcome = record.outcome
-        step.declaredAbsence = checkAbsences(of: record, declared: step.declaredAbsence, step: what, at: site)
+        step.absenceDeclarations = checkAbsences(of: record, carried: step.absenceDeclarations, declared: childAbsent, step: what, at: site)
         if let outcome = record.outcome {
             checkOutcome(outcome, expected: expected ?? step.expectedOutcome, step: what, sentByTest: ledger.sent.contains(sequence), at: site)
         }

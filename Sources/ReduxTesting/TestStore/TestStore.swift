@@ -10,14 +10,14 @@ import Foundation
 /// await store.finish()
 /// ```
 ///
-/// How it checks: ``send(_:expecting:fileID:filePath:line:column:assert:)`` dispatches the
+/// How it checks: ``send(_:expecting:childAbsent:fileID:filePath:line:column:assert:)`` dispatches the
 /// action to the live store, which processes it at once (and whatever main-actor code dispatches
 /// meanwhile, in arrival order, exactly as a live store would). The test store reads the store's
 /// log and keeps, for every processed action, the state right after it. Each step applies the
 /// test's expected mutation to a copy of the state before the action and compares it with the
 /// state after it; a mismatch is reported with a structural diff. Actions the pipeline processed
 /// on its own — effect sends, middleware and task dispatches, resolver recoveries of task
-/// errors — are checked by ``receive(_:expecting:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_)``,
+/// errors — are checked by ``receive(_:expecting:childAbsent:timeout:fileID:filePath:line:column:assert:)-(Action,_,_,_,_,_,_,_,_)``,
 /// in the order they were processed, each with the change it caused. The test store only
 /// observes: it never holds an action back or reorders one.
 ///
