@@ -99,4 +99,24 @@ struct AbsentChildOneLinePerActionTests {
             "rows[8] has no element 8 (reducer job#7; dispatched at ReduxTests/AbsentChildOneLinePerActionTests.swift:\(asyncLine.value))",
         ])
     }
+
+    @Test func anActionAThrottleWindowDeliversLaterNamesTheSendsCallSite() async throws {
+        let lines = DiagnosticLines()
+        let clock = TestClock()
+        let sendLine = SharedValue(0)
+        let sender = Reducer<Home, HomeAction>(id: "sender", effects: { _, action in
+            guard case .note = action else { return .none }
+            sendLine.value = #line + 1
+            return Effect.send(HomeAction.rows(.element(id: 9, action: .increment)))
+                .throttle(id: "rows", for: .seconds(1), latest: true)
+        })
+        let store = Store(initialState: Home(), reducers: homeReducers() + [sender], options: lines.options(clock: clock))
+        store.dispatch(.note("first"))   // delivered at once, opens the window
+        store.dispatch(.note("second"))  // held until the window ends
+        try await store.quiescent(timeout: patience)
+        await clock.run()                // the window ends, delivers it, and the next one closes
+        try await store.settled(timeout: patience)
+        let site = "dispatched at ReduxTests/AbsentChildOneLinePerActionTests.swift:\(sendLine.value))"
+        lines.expect(["rows[9] has no element 9 (reducer job#7; " + site, "rows[9] has no element 9 (reducer job#7; " + site])
+    }
 }
