@@ -6,10 +6,16 @@
 /// that sent it unless the step declares the absence. The action is not an error: the lifted
 /// component answers `.defaultNext`, the other components still see it, and its outcome is
 /// ``DispatchOutcome/unhandled`` only if no other reducer handled it. See <doc:Composition>.
+///
+/// A child is absent for an action only if it was absent when the action entered the reducer
+/// chain: a lifted reducer that skips an action because an earlier reducer of the same chain
+/// removed its child (a parent that dismisses a sheet on the sheet's own action) reports
+/// nothing.
 public enum ChildAbsence: Hashable, Sendable, CustomStringConvertible {
-    /// The optional child state was `nil`.
+    /// The optional child state was `nil`; for a child that is one case of an optional (or
+    /// presented) enum, the enum itself was `nil`.
     case isNil
-    /// The enum-case child's state held another case (or was `nil`).
+    /// The enum-case child's enum held another case (it was not `nil`).
     case otherCase
     /// The collection had no element with the action's id (its description).
     case missingElement(id: String)

@@ -22,8 +22,8 @@ struct ChildAccess<Parent, ParentAction, Child, ChildAction, Key: Sendable>: Sen
     @usableFromInline let step: @Sendable (Parent, Key) -> ScopeStep?
     /// The child of the instance `step` names, if that very instance is still there.
     @usableFromInline let alive: @Sendable (Parent, ScopeStep) -> Child?
-    /// Why the child at `key` is absent (when ``read`` says it is).
-    @usableFromInline let absence: @Sendable (Key) -> ChildAbsence
+    /// Why the child at `key` is absent in the parent (when ``read`` says it is).
+    @usableFromInline let absence: @Sendable (Parent, Key) -> ChildAbsence
     /// The log component for `key`.
     @usableFromInline let component: @Sendable (Key) -> ChildPath.Component
     /// The key of a child after it ran (a collection element is re-indexed when its reducer
@@ -40,7 +40,7 @@ struct ChildAccess<Parent, ParentAction, Child, ChildAction, Key: Sendable>: Sen
         modify: @escaping @Sendable (inout Parent, Key, (inout Child) -> Void) -> Bool,
         step: @escaping @Sendable (Parent, Key) -> ScopeStep?,
         alive: @escaping @Sendable (Parent, ScopeStep) -> Child?,
-        absence: @escaping @Sendable (Key) -> ChildAbsence,
+        absence: @escaping @Sendable (Parent, Key) -> ChildAbsence,
         component: @escaping @Sendable (Key) -> ChildPath.Component,
         rekey: (@Sendable (Child) -> Key)? = nil
     ) {
@@ -89,7 +89,7 @@ struct ChildAccess<Parent, ParentAction, Child, ChildAction, Key: Sendable>: Sen
                 guard let routed = access.route(action) else { return nil }
                 let here = access.component(routed.key)
                 guard let child = access.read(state, routed.key) else {
-                    return (ChildPath([here]), access.absence(routed.key))
+                    return (ChildPath([here]), access.absence(state, routed.key))
                 }
                 guard let inner, let found = inner.absence(child, routed.action) else { return nil }
                 return (found.0.prefixed(with: here), found.1)
@@ -118,7 +118,7 @@ extension ChildAccess where Key == Void {
         modify: @escaping @Sendable (inout Parent, Key, (inout Child) -> Void) -> Bool,
         step: @escaping @Sendable (Parent, Key) -> ScopeStep?,
         alive: @escaping @Sendable (Parent, ScopeStep) -> Child?,
-        absence: ChildAbsence
+        absence: @escaping @Sendable (Parent) -> ChildAbsence
     ) {
         self.init(
             name: name,
@@ -129,7 +129,7 @@ extension ChildAccess where Key == Void {
             modify: modify,
             step: step,
             alive: alive,
-            absence: { _ in absence },
+            absence: { parent, _ in absence(parent) },
             component: { _ in ChildPath.Component(name: name) }
         )
     }
@@ -158,7 +158,7 @@ extension ChildAccess where Key == Void {
                 if let id = step.element, identity(of: child) != id { return nil }
                 return child
             },
-            absence: .isNil
+            absence: { _ in .isNil }
         )
     }
 
@@ -185,12 +185,12 @@ extension ChildAccess where Key == Void {
                 guard let presented = field.read(parent), presented.generation == step.generation else { return nil }
                 return presented.value
             },
-            absence: .isNil
+            absence: { _ in .isNil }
         )
     }
 
-    /// A child that is one case of an optional enum (a destination): absent when `nil` or
-    /// another case. Mutated in place: the enum is taken out of the parent while the child runs.
+    /// A child that is one case of an optional enum (a destination): absent when `nil`
+    /// (``ChildAbsence/isNil``) or another case (``ChildAbsence/otherCase``). Mutated in place: the enum is taken out of the parent while the child runs.
     @inlinable
     static func enumCase<Destination>(
         _ keyPath: WritableKeyPath<Parent, Destination?> & Sendable,
@@ -222,11 +222,12 @@ extension ChildAccess where Key == Void {
                 if let id = step.element, identity(of: child) != id { return nil }
                 return child
             },
-            absence: .otherCase
+            absence: { parent in field.read(parent) == nil ? .isNil : .otherCase }
         )
     }
 
-    /// A child that is one case of a presented enum: absent when `nil` or another case; a new
+    /// A child that is one case of a presented enum: absent when `nil` (``ChildAbsence/isNil``)
+    /// or another case (``ChildAbsence/otherCase``); a new
     /// `Presented` value is a new instance.
     @inlinable
     static func presentedCase<Destination>(
@@ -258,7 +259,7 @@ extension ChildAccess where Key == Void {
                 guard let presented = field.read(parent), presented.generation == step.generation else { return nil }
                 return embedding.extract(presented.value)
             },
-            absence: .otherCase
+            absence: { parent in field.read(parent) == nil ? .isNil : .otherCase }
         )
     }
 }
@@ -295,7 +296,7 @@ extension ChildAccess {
                 guard let id = step.element?.base as? Key else { return nil }
                 return field.read(parent)[id: id]
             },
-            absence: { id in .missingElement(id: "\(id)") },
+            absence: { _, id in .missingElement(id: "\(id)") },
             component: { id in ChildPath.Component(name: name, element: "\(id)") },
             rekey: { $0.id }
         )

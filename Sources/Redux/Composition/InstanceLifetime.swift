@@ -1,12 +1,33 @@
 import Foundation
 import Synchronization
 
-/// Which top-level component's lift can tell whether a child instance is still in the state:
-/// the reducer or middleware (by position) whose effect or task the instance's work came from.
+/// Who can tell whether a child instance is still in the state: the lift of the reducer or
+/// middleware (by position) whose effect or task the instance's work came from, or the slice
+/// whose queued dispatch the instance's lifetime guards.
 @usableFromInline
 enum LiftOwner: Hashable, Sendable {
     case reducer(Int)
     case middleware(Int)
+    case slice(SliceProbe)
+}
+
+/// How the store asks a slice whether the child instance it was made for is still in the
+/// state, for the actions the slice queued (`Store.dispatch(_:fromSliceOf:path:isPresent:file:line:)`).
+/// Compared by identity. The check runs on the main actor.
+@usableFromInline
+final class SliceProbe: Hashable, Sendable {
+    @usableFromInline let isPresent: @MainActor @Sendable () -> Bool
+
+    @usableFromInline
+    init(_ isPresent: @escaping @MainActor @Sendable () -> Bool) {
+        self.isPresent = isPresent
+    }
+
+    @usableFromInline
+    static func == (lhs: SliceProbe, rhs: SliceProbe) -> Bool { lhs === rhs }
+
+    @usableFromInline
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// The life of one child instance that has work in flight: the tasks it started, and whether

@@ -214,7 +214,7 @@ extension ChildAccess where Key == Void {
             },
             step: { _, _ in ScopeStep(name: name, removable: false) },
             alive: { parent, _ in field.read(parent) },
-            absence: .isNil
+            absence: { _ in .isNil }
         )
     }
 }

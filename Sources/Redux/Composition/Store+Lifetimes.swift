@@ -35,6 +35,8 @@ extension Store {
             return reducers[position].lift?.isAlive(storage, lifetime.path[...]) ?? true
         case .middleware(let position):
             return middlewares[position].lift?.isAlive(storage, lifetime.path[...]) ?? true
+        case .slice(let probe):
+            return probe.isPresent()
         }
     }
 }

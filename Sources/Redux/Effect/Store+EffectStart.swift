@@ -293,7 +293,7 @@ extension Store {
             return
         }
         if let rule = scope.throttle {
-            switch throttles.offer(action, promise: promise, sender: token ?? source.syncToken(runtime, lifetime: scope.lifetime), id: rule.id, latest: rule.latest) {
+            switch throttles.offer(action, site: site, promise: promise, sender: token ?? source.syncToken(runtime, lifetime: scope.lifetime), id: rule.id, latest: rule.latest) {
             case .held:
                 return
             case .deliverAndOpen(let generation):
@@ -327,7 +327,7 @@ extension Store {
                 }
                 guard let store = self, !token.isCancelled else { break }
                 guard let pending = store.throttles.windowEnded(rule.id, generation: generation) else { return }
-                store.enqueueEffectSend(pending.action, site: CallSite(file: #fileID, line: #line, onMainActor: false), promise: pending.promise, token: pending.sender ?? token, inPass: false)
+                store.enqueueEffectSend(pending.action, site: pending.site, promise: pending.promise, token: pending.sender ?? token, inPass: false)
                 pending.sender?.group?.actionEnded()  // its hold ends; the queued action counts now
                 windowEnd = windowEnd.advanced(by: rule.window)
             }

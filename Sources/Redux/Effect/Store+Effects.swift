@@ -43,6 +43,7 @@ extension Store {
         currentRecord = nil
         let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: record)
         let site = passSite
+        let reportedAbsence = reportedAbsenceInPass  // one absent-child line per action, across the suspension
         let started = runtime.spawn(
             priority: nil, ids: [], group: nil, lifetime: lifetime, runsIfCancelledEarly: true, dependencies: taskDependencies,
             origin: .middleware(id: middlewares[position].id, position: position), sequence: run.sequence
@@ -66,7 +67,7 @@ extension Store {
             // On an invalidated store the inbox refuses it: the ticket answers cancelled and
             // its cancelled terminal is logged on the main actor's next turn.
             lifetime?.sendQueued()  // the instance is not idle while its resumption is queued
-            store.enqueueRemote(Entry(run, site: site, record: record, .resume(index: position, suspendedAt: suspendedAt, result: result, lifetime: lifetime)))
+            store.enqueueRemote(Entry(run, site: site, record: record, .resume(index: position, suspendedAt: suspendedAt, result: result, lifetime: lifetime, reportedAbsence: reportedAbsence)))
         } != nil
         if !started, suspended.claim(token) {
             suspended.delivered()
@@ -99,6 +100,7 @@ extension Store {
                 runPipeline(&run, from: position + 1)
             case .nextAs(let next):
                 run.action = next
+                startReplacementAction()
                 runPipeline(&run, from: position + 1)
             case .exit(let terminal):
                 end(with: terminal, middleware: position, run)

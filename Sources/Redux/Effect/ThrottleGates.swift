@@ -12,6 +12,8 @@ import Foundation
 final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
     struct Pending {
         let action: Action
+        /// Where the effect sent it: the call site its dispatch names when the window delivers it.
+        let site: CallSite
         let promise: OutcomePromise<Action>?
         /// The effect that sent it: its task's token, or its group's token for a send made in
         /// the producing pass; `nil` for an ungrouped send in the pass.
@@ -53,7 +55,7 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
     var count: Int { lock.withLock { windows.count } }
 
     @usableFromInline
-    func offer(_ action: Action, promise: OutcomePromise<Action>?, sender: EffectToken?, id: EffectID, latest: Bool) -> Offer {
+    func offer(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, sender: EffectToken?, id: EffectID, latest: Bool) -> Offer {
         lock.lock()
         guard var window = windows[id] else {
             nextGeneration += 1
@@ -62,7 +64,7 @@ final class ThrottleGates<Action: Sendable>: @unchecked Sendable {
             lock.unlock()
             return .deliverAndOpen(generation: generation)
         }
-        let offered = Pending(action: action, promise: promise, sender: sender)
+        let offered = Pending(action: action, site: site, promise: promise, sender: sender)
         let replaced: Pending?
         if window.pending == nil || latest {
             replaced = window.pending

@@ -72,6 +72,9 @@ public struct LogEvent<Action: Sendable>: Sendable {
         /// `nil`, an enum case that is not current, an element id not in the collection. The
         /// step's path names the missing child. It follows the component's own event (exit
         /// `.defaultNext`); nothing changed, and the other components still see the action.
+        /// A lifted reducer reports it only if the child was already absent when the action
+        /// entered the reducer chain: a child that an earlier reducer of the chain removed (a
+        /// parent dismissing a sheet on the sheet's own action) is not reported.
         case childAbsent(ComponentStep, ChildAbsence)
         /// The action reached its terminal with `outcome` (failures included).
         case terminal(DispatchOutcome<Action>)

@@ -49,7 +49,8 @@ extension Store {
     }
 
     /// Logs a reducer's event, with its child path when it is lifted, and a `.childAbsent`
-    /// warning when a lifted reducer skipped the action because its child is absent.
+    /// warning when a lifted reducer skipped the action because its child is absent — and was
+    /// absent when the chain started (not removed by an earlier reducer of the chain).
     @inlinable
     func logReducer(_ position: Int, _ started: Duration?, _ exit: ReducerExit, _ action: Action, sequence: UInt64) {
         let reducer = reducers[position]
@@ -58,7 +59,7 @@ extension Store {
             return
         }
         emit(sequence, action, .reducer(step(reducer.id, position, since: started, path: lift.logPath(action)), exit))
-        if exit == .defaultNext, let found = lift.absence(storage, action) {
+        if exit == .defaultNext, absentAtChainStart[position], let found = lift.absence(storage, action) {
             emit(sequence, action, .childAbsent(ComponentStep(id: reducer.id, position: position, duration: .zero, path: found.0), found.1))
         }
     }

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// No component runs: nothing is reduced, no middleware or effect starts, no log event is
-/// built. A binding made from it (``StoreModule/binding(_:send:)``) reads the value and records
+/// built. A binding made from it (``StoreModule/binding(_:send:file:line:)``) reads the value and records
 /// what its `set` sends. Isolation: main actor. The state never changes, so there is nothing
 /// to observe: reading it registers no interest.
 @MainActor

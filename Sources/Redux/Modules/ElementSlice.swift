@@ -29,6 +29,13 @@
 /// optional's slice has: an id removed and added again between two uses of the slice is not
 /// seen as gone, and the slice reads and reaches the new element.
 ///
+/// An action the slice dispatches while other actions wait ahead of it (a dispatch inside a
+/// pass, or one that first processes another isolation's backlog) carries the slice's element
+/// instance, like the actions an element's effects send: if the element is removed before the
+/// action is processed — even when one with the same id was added again by then — the action is
+/// dropped and reported like a detached slice's dispatch (a `.detachedSlice` event, or a debug
+/// build's diagnostic line).
+///
 /// Lifetime: like a ``StoreSlice``, it holds its store weakly (a slice whose store is gone is
 /// detached) and the store keeps nothing of it. Isolation: main actor.
 @MainActor
@@ -83,7 +90,15 @@ where Element.ID: Sendable {
             store?.logDetachedSlice(rootAction, path: ChildPath([map.access.component(id)]), file: file, line: line)
             return
         }
-        store.dispatch(rootAction, file: file, line: line)
+        let (access, instance, id) = (map.access, instance, id)
+        store.dispatch(
+            rootAction,
+            fromSliceOf: instance,
+            path: ChildPath([access.component(id)]),
+            isPresent: { [weak store] in store.map { access.alive($0.currentState, instance) != nil } ?? false },
+            file: file,
+            line: line
+        )
         _ = current(observing: false)  // what it saw last includes what the dispatch changed
     }
 

@@ -146,7 +146,7 @@ public struct ModuleMap<Root: Sendable, RootAction: Sendable, Local: Sendable, L
                 },
                 step: { _, _ in step },
                 alive: { root, _ in map.state(in: root) },
-                absence: .isNil
+                absence: { _ in .isNil }
             )
         }
     }

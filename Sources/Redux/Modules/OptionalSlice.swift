@@ -30,6 +30,13 @@
 /// slice finds out when it is used (read or dispatched through); the store does not track
 /// slices.
 ///
+/// An action the slice dispatches while other actions wait ahead of it (a dispatch inside a
+/// pass, or one that first processes another isolation's backlog) carries the slice's instance,
+/// like the actions an instance's effects send: if the instance leaves the state before the
+/// action is processed — even when a new showing took its place by then — the action is dropped
+/// and reported like a detached slice's dispatch (a `.detachedSlice` event, or a debug build's
+/// diagnostic line).
+///
 /// Lifetime: like a ``StoreSlice``, it holds its store weakly (a slice whose store is gone is
 /// detached) and the store keeps nothing of it. Isolation: main actor.
 @MainActor
@@ -79,7 +86,15 @@ public final class OptionalSlice<Root: Sendable, RootAction: Sendable, Local: Se
             store?.logDetachedSlice(rootAction, path: ChildPath([map.access.component(())]), file: file, line: line)
             return
         }
-        store.dispatch(rootAction, file: file, line: line)
+        let (access, instance) = (map.access, instance)
+        store.dispatch(
+            rootAction,
+            fromSliceOf: instance,
+            path: ChildPath([access.component(())]),
+            isPresent: { [weak store] in store.map { access.alive($0.currentState, instance) != nil } ?? false },
+            file: file,
+            line: line
+        )
         _ = current(observing: false)  // what it saw last includes what the dispatch changed
     }
 

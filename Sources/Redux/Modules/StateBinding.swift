@@ -4,7 +4,7 @@
 /// with `Binding(get: binding.get, set: binding.set)`; every rule of it is testable without
 /// SwiftUI.
 ///
-/// Made by ``StoreModule/binding(_:send:)`` and by the root store's ``Store/binding(_:send:)``.
+/// Made by ``StoreModule/binding(_:send:file:line:)`` and by the root store's ``Store/binding(_:send:file:line:)``.
 /// Isolation: main actor (it reads and dispatches through a module or the store).
 @MainActor
 @dynamicMemberLookup

@@ -57,6 +57,47 @@ extension Store {
         return ElementSlice(store: self, map: map, id: id, instance: instance, state: element)
     }
 
+    /// Dispatches `action`, which a slice of the child instance `step` (at `path` in the log)
+    /// embedded, from `file`/`line` on the main actor, after the slice saw its instance in the
+    /// state. With nothing queued ahead of it, it runs at once like any main-actor dispatch.
+    /// Queued behind other actions (inside a pass, or behind another isolation's backlog), it
+    /// carries the instance the way an instance's effect sends do: when it is processed, it is
+    /// dropped if the instance left the state since (`isPresent` is false, or it was gone at the
+    /// end of a reducer chain in between, even if a new instance took its place), and reported
+    /// like a detached slice's dispatch.
+    @usableFromInline
+    func dispatch(
+        _ action: Action,
+        fromSliceOf step: ScopeStep,
+        path: @autoclosure () -> ChildPath,
+        isPresent: @escaping @MainActor @Sendable () -> Bool,
+        file: StaticString,
+        line: UInt
+    ) {
+        guard isProcessing || inbox.hasPending, !isInvalidated else {
+            dispatchOnMainActor(action, file: file, line: line, promise: nil)
+            return
+        }
+        let probe = SliceProbe(isPresent)
+        // Registered, the lifetime ends in the sweep after the chain that removes the instance.
+        // With no removable lift there is no sweep: the check when it is processed decides.
+        let lifetime = checksLifetimes
+            ? instances.lifetime(owner: .slice(probe), path: [step])
+            : InstanceLifetime(owner: .slice(probe), path: [step])
+        lifetime.sendQueued()
+        let run = ActionRun<State, Action>(sequence: sequenceNumber(for: nil), action: action, promise: nil)
+        let entry = Entry(run, site: CallSite(file: file, line: line, onMainActor: true), .sliceDispatch(lifetime, path: path()))
+        if isProcessing {
+            pipeline.append(entry)
+            inbox.notePipelineDepth(pipeline.count)
+        } else {
+            processCall {
+                pipeline.append(entry)
+                inbox.notePipelineDepth(pipeline.count)
+            }
+        }
+    }
+
     /// Logs that a detached slice (its child instance gone) was asked to dispatch `action`, the
     /// root action it would have dispatched: one `.detachedSlice` warning, with a new sequence
     /// number that no other event carries. Held behind the current pass when called inside one,

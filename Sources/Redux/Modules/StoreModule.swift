@@ -47,7 +47,20 @@ extension StoreModule {
     /// let name = profile.binding(\.name, send: ProfileAction.rename)
     /// name.wrappedValue = "Grace"     // dispatches .rename("Grace")
     /// ```
-    public func binding<Value>(_ keyPath: KeyPath<State, Value>, send action: @escaping (Value) -> Action) -> StateBinding<Value> {
-        StateBinding(get: { self.state[keyPath: keyPath] }, set: { self.dispatch(action($0)) })
+    ///
+    /// - Parameters:
+    ///   - keyPath: the field of the local state the binding reads.
+    ///   - action: the local action a set dispatches, made from the new value.
+    ///   - file: the call site every dispatch of the binding names in the log and in diagnostics
+    ///     (defaults to `#fileID` where the binding is made).
+    ///   - line: that call site's line (defaults to `#line`).
+    public func binding<Value>(
+        _ keyPath: KeyPath<State, Value>,
+        send action: @escaping (Value) -> Action,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> StateBinding<Value> {
+        let site = CallSite(file: file, line: line, onMainActor: true)
+        return StateBinding(get: { self.state[keyPath: keyPath] }, set: { self.dispatch(action($0), at: site) })
     }
 }

@@ -115,7 +115,10 @@ extension Store {
             runPipeline(&run, from: 0)
         case let .effectSend(token, logged):
             processEffectSend(entry, token: token, logged: logged)
-        case let .resume(index, suspendedAt, result, lifetime):
+        case let .sliceDispatch(lifetime, path):
+            processSliceDispatch(entry, lifetime: lifetime, path: path)
+        case let .resume(index, suspendedAt, result, lifetime, reportedAbsence):
+            if isDiagnosing { reportedAbsenceInPass = reportedAbsence }
             lifetime?.sendEnded()
             currentRecord = entry.record
             resume(entry.run, after: index, suspendedAt: suspendedAt, result: result, lifetime: lifetime)
@@ -167,6 +170,28 @@ extension Store {
         } else {
             currentRecord = nil
         }
+        runPipeline(&run, from: 0)
+    }
+
+    /// An action a slice queued behind others: dropped if the slice's child instance is gone
+    /// by now (reported like a detached slice's dispatch: a `.detachedSlice` event, or with no
+    /// log handler a diagnostic line), otherwise processed like a dispatch. Out of line, so the
+    /// drain loop does not grow.
+    @usableFromInline @inline(never)
+    func processSliceDispatch(_ entry: Entry, lifetime: InstanceLifetime, path: ChildPath) {
+        lifetime.sendEnded()
+        var run = entry.run
+        guard instanceIsAlive(lifetime) else {
+            run.promise?.resolve(.cancelled)
+            if let onLog {
+                onLog(LogEvent(sequence: run.sequence, action: run.action, kind: .detachedSlice(path, entry.site)))
+            } else if let diagnostics {
+                diagnostics.reportDetachedSlice(action: run.action, path: path, site: entry.site)
+            }
+            return
+        }
+        if let onLog, logEnqueuedDropping(run, site: entry.site, onLog) { return }
+        if currentRecord != nil { currentRecord = nil }
         runPipeline(&run, from: 0)
     }
 

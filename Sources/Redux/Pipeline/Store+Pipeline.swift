@@ -33,6 +33,7 @@ extension Store {
             case .nextAs(let next):
                 run.action = next
                 context.current = next
+                startReplacementAction()
             case .exit(let terminal):
                 end(with: terminal, middleware: position, run)
                 return
@@ -58,6 +59,7 @@ extension Store {
             let handled = reduce(run.action, run)
             terminate(handled ? .reduced : .unhandled, action: run.action, run)
         case .reduceAs(let replacement):
+            startReplacementAction()
             let handled = reduce(replacement, run)
             terminate(handled ? .reduced : .unhandled, action: replacement, run)
         case .done:
@@ -94,6 +96,7 @@ extension Store {
             let handled = reduce(run.action, run)
             terminate(.recovered(.reduce, reduced: handled), action: run.action, run)
         case .reduceAs(let replacement):
+            startReplacementAction()
             let handled = reduce(replacement, run)
             terminate(.recovered(.reduceAs(replacement), reduced: handled), action: replacement, run)
         case .done:

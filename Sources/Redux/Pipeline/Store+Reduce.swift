@@ -23,6 +23,7 @@ extension Store {
         var handled = false
         var position = 0
         let count = reducers.count
+        if diagnosesAbsences { noteAbsencesAtChainStart(action) }
         isReducing = true
         chain: while position < count {
             switch reducers[position].body(&storage, action) {
@@ -46,6 +47,7 @@ extension Store {
     @inlinable
     func reduceLogged(_ action: Action, sequence: UInt64) -> Bool {
         var handled = false
+        noteAbsencesAtChainStart(action)
         for position in reducers.indices {
             let started = clock.now?()
             isReducing = true
@@ -72,6 +74,7 @@ extension Store {
     func reduceWithEffects(_ action: Action, _ run: ActionRun<State, Action>) -> Bool {
         var handled = false
         var effects: [(position: Int, effect: Effect<Action>)] = []
+        if onLog != nil || diagnosesAbsences { noteAbsencesAtChainStart(action) }
         for position in reducers.indices {
             let started = onLog == nil ? nil : clock.now?()
             let exit: ReducerExit
@@ -104,5 +107,18 @@ extension Store {
         // After the effects started: an instance this chain removed loses the work it just got.
         if checksLifetimes { sweepInstances() }
         return handled
+    }
+
+    /// Notes, before the reducer chain runs `action`, which lifted reducers' children are absent
+    /// for it: only those are reported if their reducer skips the action (a child that an
+    /// earlier reducer of the same chain removed, such as a parent dismissing a sheet on the
+    /// sheet's own action, is not). Called only when absences are reported.
+    ///
+    /// Complexity: O(lifted reducers × lift depth); no allocation.
+    @usableFromInline @inline(never)
+    func noteAbsencesAtChainStart(_ action: Action) {
+        for position in liftedReducerPositions {
+            absentAtChainStart[position] = reducers[position].lift?.absence(storage, action) != nil
+        }
     }
 }

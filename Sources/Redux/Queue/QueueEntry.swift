@@ -8,7 +8,8 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         case dispatch(logged: Bool)
         /// A `.deferred` handler finished; resume after middleware `index` — unless the handler
         /// was a lifted middleware's and its child instance (`lifetime`) is gone by then.
-        indirect case resume(index: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>, lifetime: InstanceLifetime?)
+        /// `reportedAbsence`: the action's pass printed its absent-child line before it suspended.
+        indirect case resume(index: Int, suspendedAt: Duration?, result: Result<DeferredExit<Action>, any Error>, lifetime: InstanceLifetime?, reportedAbsence: Bool)
         /// A `.task` started by middleware `index` threw after (or while) its action ran.
         /// An error thrown by store-owned work; `lifetime` is its child instance's, if any: the
         /// error is dropped when processed if that instance is gone by then.
@@ -16,11 +17,18 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         /// An action sent by an effect's task: dropped when processed if the task was cancelled
         /// by then; it belongs to the task's effect group (if any) until its terminal.
         indirect case effectSend(EffectToken, logged: Bool)
+        /// An action a slice of a child instance dispatched while other actions were queued
+        /// ahead of it (its `.enqueued` event not delivered yet): dropped when processed if that
+        /// instance (`lifetime`, whose slice's child is at `path`) is gone by then, and reported
+        /// like a detached slice's dispatch.
+        indirect case sliceDispatch(InstanceLifetime, path: ChildPath)
 
         /// Whether this is a fresh dispatch (whose refusal a debug build reports).
         @usableFromInline var isDispatch: Bool {
-            if case .dispatch = self { return true }
-            return false
+            switch self {
+            case .dispatch, .sliceDispatch: true
+            default: false
+            }
         }
     }
 

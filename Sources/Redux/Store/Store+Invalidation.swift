@@ -23,7 +23,7 @@ extension Store {
     @inlinable
     nonisolated func answerRefused(_ entry: Entry, _ reason: RefusalReason) {
         switch entry.kind {
-        case .dispatch:
+        case .dispatch, .sliceDispatch:
             entry.run.promise?.resolve(.refused(reason))
             if reason == .invalidated, onLog == nil, let diagnostics {
                 diagnostics.reportRefusedDispatch(action: entry.run.action, reason: reason, site: entry.site)
@@ -41,7 +41,7 @@ extension Store {
     @usableFromInline
     func logRefusedRemote(_ entry: Entry) {
         switch entry.kind {
-        case .dispatch, .effectSend:
+        case .dispatch, .effectSend, .sliceDispatch:
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .refused(.invalidated, entry.site)))
         case .resume:
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .terminal(.cancelled)))
@@ -73,6 +73,9 @@ extension Store {
         switch entry.kind {
         case .dispatch(let logged), .effectSend(_, let logged):
             if !logged { emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site))) }
+            emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
+        case .sliceDispatch:
+            emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site)))
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
         case .resume:
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))

@@ -67,9 +67,18 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// through ``diagnostics``: diagnostics on, no log handler (it gets `.childAbsent` events
     /// instead) and some component lifted. Tested only where a component answered `.defaultNext`.
     @usableFromInline let diagnosesAbsences: Bool
-    /// Set once the current pass reported an absent child, so that it reports one line however
-    /// many lifted components skip its action; cleared when a pass starts (diagnosing only).
+    /// Set once the current action reported an absent child, so that it reports one line however
+    /// many lifted components skip it; cleared when a pass starts and when a replacement action
+    /// (`.nextAs`, `.reduceAs`) takes its place, and restored when a suspended action resumes
+    /// (diagnosing only).
     @exclusivity(unchecked) @usableFromInline var reportedAbsenceInPass = false
+    /// The chain positions of the lifted reducers, in order.
+    @usableFromInline let liftedReducerPositions: [Int]
+    /// By reducer position: whether the lifted reducer's child was absent for the current action
+    /// when the reducer chain started. Filled before the chain only when absences are reported
+    /// (diagnosing or logging); a child that an earlier reducer of the chain removed is not
+    /// reported as absent. Allocated once.
+    @exclusivity(unchecked) @usableFromInline var absentAtChainStart: [Bool]
     /// Actions suspended in `.deferred` handlers, answered at once on invalidation or release.
     @usableFromInline nonisolated let suspended = SuspendedActions<State, Action>()
     @usableFromInline let registrar = ObservationRegistrar()
@@ -143,6 +152,8 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.storage = initialState
         self.reducers = ContiguousArray(reducers)
         self.reducersReturnEffects = reducers.contains { $0.effectBody != nil }
+        self.liftedReducerPositions = reducers.indices.filter { reducers[$0].lift != nil }
+        self.absentAtChainStart = Array(repeating: false, count: reducers.count)
         self.checksLifetimes = reducers.contains { $0.lift?.removable == true } || middlewares.contains { $0.lift?.removable == true }
         self.middlewares = ContiguousArray(middlewares)
         self.resolvers = ContiguousArray(resolvers)

@@ -60,7 +60,7 @@ struct ForeignActionTests {
         #expect(store.state == Home())
         #expect(store.runtime.bookkeepingCount == 0)
         #expect(log.childAbsentWarnings == [
-            "sheet is nil", "presented is nil", "detail is another case", "edit is another case",
+            "sheet is nil", "presented is nil", "detail is nil", "edit is nil",
             "rows[4] has no element 4", "panel is nil", "panel is nil",
         ])
     }

@@ -59,4 +59,27 @@ struct RootBindingTests {
         query.set("nobody hears this")
         #expect(query.get() == "redux")
     }
+
+    @Test func aRootBindingSetAfterInvalidateNamesItsCallSite() {
+        let lines = DiagnosticLines()
+        let store = makeLiftSliceStore(diagnostics: lines)
+        let line = #line + 1
+        let query = store.binding(\.query, send: LiftSliceAction.search)
+        store.invalidate()
+        query.wrappedValue = "late"
+        lines.expect(["was refused: the store is invalidated (dispatched at ReduxTests/RootBindingTests.swift:\(line))"])
+    }
+
+    @Test func aModulesBindingNamesWhereItWasMadeInTheLog() {
+        let log = LogRecorder<LiftSliceAction>()
+        let store = makeLiftSliceStore(onLog: log.handler)
+        let profile = store.slice(state: LiftFeature.profileState, action: LiftFeature.profileActions)
+        let line = #line + 1
+        let name = profile.binding(\.name, send: SliceProfileAction.rename)
+        name.wrappedValue = "Grace"
+        let sites = log.events.compactMap { event -> String? in
+            if case .enqueued(let site) = event.kind { "\(site)" } else { nil }
+        }
+        #expect(sites == ["ReduxTests/RootBindingTests.swift:\(line)"])
+    }
 }

@@ -69,3 +69,10 @@ func deferringMiddleware<State: Sendable, Action: Sendable & Equatable>(
         }
     }
 }
+
+/// Dispatches `actions` as another isolation would, though called from the main actor: a
+/// nonisolated caller's `#isolation` is `nil`, so the batch waits in the inbox until the next
+/// main-actor call (or turn) takes the backlog.
+nonisolated func enqueueFromAnotherIsolation<S: Sendable, A: Sendable>(_ store: Store<S, A>, _ actions: A...) {
+    store.dispatch(contentsOf: actions)
+}
