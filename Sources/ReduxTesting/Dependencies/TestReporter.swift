@@ -31,7 +31,7 @@ import XCTest
 /// Isolation: any; the reporter is a process-wide setting, kept under a lock.
 public func installTestReporter() {
     #if canImport(XCTest)
-    XCTestCaseTracker.start(assumingARunningCase: Test.current == nil && Thread.isMainThread)
+    XCTestCaseTracker.start(assumingARunningCase: Test.current == nil)
     #endif
     UnimplementedReporting.installIfAbsent(reportUnimplementedCall)
 }
@@ -84,18 +84,20 @@ func recordIssue(for call: UnimplementedDependencyError) {
 /// Tells whether an XCTest test case is running, by observing XCTest.
 ///
 /// Registered the first time ``installTestReporter()`` runs. A case that started before is not
-/// seen starting: when the first installation happens on the main thread with no Swift Testing
-/// test current (the body of an XCTest test, which runs on the main thread), the tracker takes a
-/// case to be running until the next case ends.
+/// seen starting: when the first installation happens with no Swift Testing test current (the
+/// body of an XCTest test), the tracker takes a case to be running until a case ends or an
+/// installation happens while a Swift Testing test is current (the two frameworks run their
+/// tests one after the other).
 final class XCTestCaseTracker: NSObject, XCTestObservation, Sendable {
     private static let shared = XCTestCaseTracker()
     private static let state = Mutex<(registered: Bool, running: Int, assumed: Bool)>((false, 0, false))
 
-    /// Registers the tracker once; `assumingARunningCase` says the caller runs in a case whose
-    /// start the tracker did not see.
+    /// Registers the tracker once; `assumingARunningCase` says the caller may run in a case
+    /// whose start the tracker did not see, `false` that a Swift Testing test is current.
     static func start(assumingARunningCase: Bool) {
         let register = state.withLock { state in
             if assumingARunningCase, !state.registered { state.assumed = true }
+            if !assumingARunningCase { state.assumed = false }
             defer { state.registered = true }
             return !state.registered
         }
