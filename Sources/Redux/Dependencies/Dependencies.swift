@@ -17,9 +17,10 @@
 ///
 /// Where the values come from: ``current``, a task-local. A store given dependencies
 /// (``StoreOptions/dependencies`` or ``Store/dependencies``) binds `current` to them while its
-/// components run on the main actor and in every task it starts; a store given none leaves
-/// `current` as its caller has it. ``withValues(_:operation:)`` changes `current` for a scope
-/// of your own code. See <doc:UsingDependencies>.
+/// components run on the main actor and in every task it starts; a store given none reads
+/// `current` as its caller has it, with only ``clock`` replaced by its own clock when that is
+/// not the default one (see ``Store/dependencies``). ``withValues(_:operation:)`` changes
+/// `current` for a scope of your own code. See <doc:UsingDependencies>.
 ///
 /// Isolation: `Sendable`; every value it holds is `Sendable`. Reading ``current`` is safe from
 /// any isolation (it is the current task's value).
