@@ -92,7 +92,7 @@ public func unimplemented<each Argument, Result>(
 /// For a client's endpoint that returns `Void`, of any number of arguments:
 /// `var track: @Sendable (String) -> Void = unimplemented("Analytics.track")` — no placeholder
 /// needed. The closure converts to an `async` function type. Where the context asks for a
-/// throwing closure, the throwing form wins (``unimplemented(_:fileID:filePath:line:column:)->(repeat each Argument)->Result``):
+/// throwing closure, the throwing form wins (``unimplemented(_:fileID:filePath:line:column:)-1csmu``):
 /// it reports and throws. Each call reports, through ``UnimplementedReporting``, a failure
 /// naming `description` at the place this closure was made. Never stops the process.
 ///
