@@ -4,16 +4,22 @@ extension Dependencies {
     /// `try await clock.sleep(for: .seconds(1))`); durations are `Swift.Duration`.
     ///
     /// Inside a store, one source: the store's own clock (``StoreOptions/clock``), the same
-    /// clock effects get as ``Send/clock``. A store whose clock is anything but the default
-    /// `ContinuousClock` binds its dependencies (see ``Store/dependencies``) with this key set
-    /// to its clock, so a client that sleeps on `\.clock` from an effect sleeps on the store's
-    /// clock — under a `TestClock`, it moves with the test's `advance` and counts as asleep, like
-    /// `send.sleep(for:)`. A store with the default clock and no dependencies binds nothing: its
-    /// components read the live value, a `ContinuousClock`, which is the same clock.
+    /// clock effects get as ``Send/clock``. A store binds its dependencies (see
+    /// ``Store/dependencies``) with this key set to its clock: its own container when it was
+    /// given one, else its caller's container with only this key replaced — whenever its clock
+    /// is not the default `ContinuousClock`, or it was created where this key is another clock
+    /// (inside another store's effect, say). A client that sleeps on `\.clock` from an effect
+    /// therefore sleeps on the store's clock — under a `TestClock`, it moves with the test's
+    /// `advance` and, slept on the effect's own task, counts as asleep, like
+    /// `send.sleep(for:)` (a sleep in a child task — `async let`, a task group, an inner
+    /// `Task` — counts as running work, so each clock step waits for it to settle). A store
+    /// with the default clock and no dependencies, created where this key is a plain
+    /// `ContinuousClock`, binds nothing: its components read their caller's value, the same
+    /// clock.
     ///
     /// The store's clock always wins: a value set for this key in a container given to a store
     /// (``StoreOptions/dependencies``, ``Store/dependencies``) is replaced by the store's
-    /// clock, and a debug build says so once on standard error (through the store's
+    /// clock, and a debug build says so once per store on standard error (through the store's
     /// diagnostics, see ``StoreOptions/printsDiagnostics``). Give the clock as
     /// `StoreOptions(clock:)` instead. Outside any store (``withValues(_:operation:)``) the
     /// value set is read as is.

@@ -5,12 +5,16 @@ extension Dependencies {
     /// Makes identifiers (`@Dependency(\.uuid) var uuid`, then `uuid()`).
     ///
     /// Live: ``UUIDGenerator/live``, random identifiers. In a test container: a counter
-    /// (``UUIDGenerator/incrementing``) that each `Dependencies(context: .test)` creates for
-    /// itself, so every test store and harness counts from
+    /// (``UUIDGenerator/incrementing``) that each container starts for itself when it becomes
+    /// `.test` — `Dependencies(context: .test)`, or a container whose ``context`` is switched
+    /// to `.test` later — so every test store, harness and test scope counts from
     /// `00000000-0000-0000-0000-000000000000`; copies of the container share its counter. Set
     /// it to replace it (`$0.uuid = .constant(id)`).
     public var uuid: UUIDGenerator {
-        get { self[UUIDKey.self] }
+        get {
+            if context == .test, values[ObjectIdentifier(UUIDKey.self)] == nil, let testUUIDs { return testUUIDs }
+            return self[UUIDKey.self]
+        }
         set { self[UUIDKey.self] = newValue }
     }
 
@@ -28,10 +32,9 @@ extension Dependencies {
 /// The key of ``Dependencies/uuid``.
 enum UUIDKey: DependencyKey {
     static var liveValue: UUIDGenerator { .live }
-    /// One counter for every test container that did not start with its own: a container
-    /// created live and switched to `.test` later. `Dependencies(context: .test)` holds a
-    /// fresh counter from the start.
-    static let testValue: UUIDGenerator = .incrementing
+    /// A fresh counter. Not read in practice: a `.test` container gives the counter it started
+    /// when it became `.test` (see ``Dependencies/uuid``).
+    static var testValue: UUIDGenerator { .incrementing }
 }
 
 /// The key of ``Dependencies/date``.

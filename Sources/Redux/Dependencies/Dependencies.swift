@@ -17,9 +17,10 @@
 ///
 /// Where the values come from: ``current``, a task-local. A store given dependencies
 /// (``StoreOptions/dependencies`` or ``Store/dependencies``) binds `current` to them while its
-/// components run on the main actor and in every task it starts; a store given none leaves
-/// `current` as its caller has it. ``withValues(_:operation:)`` changes `current` for a scope
-/// of your own code. See <doc:UsingDependencies>.
+/// components run on the main actor and in every task it starts; a store given none reads
+/// `current` as its caller has it, with only ``clock`` replaced by its own clock when that is
+/// not the default one (see ``Store/dependencies``). ``withValues(_:operation:)`` changes
+/// `current` for a scope of your own code. See <doc:UsingDependencies>.
 ///
 /// Isolation: `Sendable`; every value it holds is `Sendable`. Reading ``current`` is safe from
 /// any isolation (it is the current task's value).
@@ -34,8 +35,18 @@ public struct Dependencies: Sendable {
 
     /// Which default an unset key gives: ``DependencyKey/liveValue`` in
     /// ``DependencyContext/live``, ``DependencyKey/testValue`` in ``DependencyContext/test``.
-    /// Changing it keeps every value already set.
-    public var context: DependencyContext
+    /// Changing it keeps every value already set. A container that becomes `.test` (created so,
+    /// or switched later) starts a ``uuid`` counter of its own, from zero; copies made after
+    /// share it.
+    public var context: DependencyContext {
+        didSet {
+            if context == .test, oldValue != .test { testUUIDs = .incrementing }
+        }
+    }
+
+    /// The ``uuid`` counter of this container's test context: started when the container
+    /// became `.test`, read while it is `.test` and holds no ``uuid`` of its own.
+    var testUUIDs: UUIDGenerator?
 
     /// A container that holds no value of its own: every key gives its default for `context`.
     ///
@@ -46,9 +57,7 @@ public struct Dependencies: Sendable {
     public init(context: DependencyContext = .live) {
         self.values = [:]
         self.context = context
-        if context == .test {
-            self[UUIDKey.self] = .incrementing
-        }
+        self.testUUIDs = context == .test ? .incrementing : nil
     }
 
     /// The value for `key`: the one set in this container, else the key's default for

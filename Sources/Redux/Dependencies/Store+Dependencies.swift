@@ -4,13 +4,20 @@ extension Store {
     /// The dependencies the store's components read through ``Dependency`` (see
     /// <doc:UsingDependencies>).
     ///
-    /// Initially ``StoreOptions/dependencies``, or an empty live container when the options gave
-    /// none. Once dependencies were given — in the options or by setting this property — or
-    /// when the store's clock is not the default one, the store binds ``Dependencies/current``
-    /// to this container while it runs its components (install hooks, middlewares, resolvers,
-    /// reducers) and in every task it starts (effects, middleware `.task` and `.deferred` work,
-    /// throttle timers). A store with the default clock never given any binds nothing: its
-    /// components see `Dependencies.current` as their caller has it.
+    /// Initially ``StoreOptions/dependencies``. Once dependencies were given — in the options or
+    /// by setting this property — the store binds ``Dependencies/current`` to this container
+    /// while it runs its components (install hooks, middlewares, resolvers, reducers) and in
+    /// every task it starts (effects, middleware `.task` and `.deferred` work, throttle timers).
+    ///
+    /// A store given none binds nothing when its clock is the default `ContinuousClock` and it
+    /// was created where `\.clock` is a plain `ContinuousClock` too: its components see
+    /// `Dependencies.current` as their caller has it, and this property reads an empty live
+    /// container. Any other clock (a `TestClock`, say), or a default-clock store created where
+    /// `\.clock` is another clock (inside another store's effect, or a
+    /// ``Dependencies/withValues(_:operation:)`` scope that set it), makes it bind its caller's
+    /// container — ``Dependencies/current`` as the main-actor call that runs its components, or
+    /// the code that starts its task, has it — with only ``Dependencies/clock`` replaced by its
+    /// own clock; this property then reads that container as the current scope has it.
     ///
     /// Setting it between dispatches reaches every action processed afterwards and every task
     /// started afterwards. A task keeps the container of the moment it was started: an effect
@@ -20,21 +27,43 @@ extension Store {
     /// the actions of the next main-actor call: the actions still processed by the current call
     /// keep the container it started with.
     ///
-    /// The store's clock is in the container as ``Dependencies/clock`` (and replaces a clock
-    /// set there by hand: see that property) whenever the store binds it — given dependencies,
-    /// or a clock other than the default `ContinuousClock`, which makes the store bind even
-    /// when given no dependencies.
+    /// The store's clock is in the container as ``Dependencies/clock`` whenever the store binds
+    /// it, and replaces a clock set there by hand (see that property; a debug build says so
+    /// once per store).
     ///
     /// Isolation: main actor.
     public var dependencies: Dependencies {
         get { dependencyValues }
         set {
             var values = newValue
-            if values.bindStoreClock(effectClock) { diagnostics?.reportIgnoredClockDependency() }
-            dependencyValues = values
+            if values.bindStoreClock(effectClock) { reportIgnoredClock() }
+            ownDependencies = values
+            followsCallerDependencies = false
             scopesDependencies = true
             leavesFastPath = true
         }
+    }
+
+    /// The container the store binds: its own, or its caller's with its clock as `\.clock`.
+    @inlinable
+    var dependencyValues: Dependencies {
+        followsCallerDependencies ? callerDependencies() : ownDependencies
+    }
+
+    /// ``Dependencies/current`` with the store's clock as ``Dependencies/clock``.
+    @usableFromInline
+    func callerDependencies() -> Dependencies {
+        var values = Dependencies.current
+        _ = values.bindStoreClock(effectClock)
+        return values
+    }
+
+    /// Says, once per store in a debug build with diagnostics on, that a container given to
+    /// the store set `\.clock` by hand and the store's clock replaced it.
+    func reportIgnoredClock() {
+        guard !reportedIgnoredClock else { return }
+        reportedIgnoredClock = true
+        diagnostics?.reportIgnoredClockDependency()
     }
 
     /// Runs `body` with ``Dependencies/current`` bound to ``dependencies`` when the store scopes

@@ -101,8 +101,15 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// The current pass's run record, created when a middleware starts a `.task` in it; handed
     /// to the resumption when the action suspends, released at the terminal.
     @exclusivity(unchecked) @usableFromInline var currentRecord: RunRecord<State, Action>?
-    /// The container behind ``dependencies``.
-    @exclusivity(unchecked) @usableFromInline var dependencyValues: Dependencies
+    /// The container behind ``dependencies`` when the store has one of its own (see
+    /// ``followsCallerDependencies``).
+    @exclusivity(unchecked) @usableFromInline var ownDependencies: Dependencies
+    /// Whether the store, given no dependencies, binds its caller's container with only
+    /// `\.clock` replaced by its own clock (a clock other than the default one, or a default
+    /// clock created where `\.clock` is another clock); `false` once dependencies were given.
+    @exclusivity(unchecked) @usableFromInline var followsCallerDependencies: Bool
+    /// Whether the store said that it replaced a hand-set `\.clock` (it says so once).
+    var reportedIgnoredClock = false
     /// Whether the store binds ``Dependencies/current`` to ``dependencies`` while it runs
     /// components and in the tasks it starts: set once dependencies were given (in the options
     /// or through the setter). While it is `false`, each of those places pays one test of it
@@ -172,14 +179,19 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.runtime = runtime
         let effectClock = EffectClock(options.clock, runtime: runtime)
         self.effectClock = effectClock
-        // A store with the default clock and no dependencies binds nothing (`\.clock`'s live
-        // value is the same clock); any other clock makes it bind, with its clock as `\.clock`.
-        let scopes = options.dependencies != nil || !(options.clock is ContinuousClock)
+        // Given no dependencies, a store binds nothing when its clock and the `\.clock` of its
+        // creator's scope are both a plain `ContinuousClock` (the same clock); otherwise it
+        // binds its caller's container with its own clock as `\.clock`.
+        let follows = options.dependencies == nil
+            && !(options.clock is ContinuousClock && Dependencies.current.clock is ContinuousClock)
+        let scopes = options.dependencies != nil || follows
         var values = options.dependencies ?? Dependencies()
-        if scopes, values.bindStoreClock(effectClock) { diagnostics?.reportIgnoredClockDependency() }
-        self.dependencyValues = values
+        let replacedHandClock = options.dependencies != nil && values.bindStoreClock(effectClock)
+        self.ownDependencies = values
+        self.followsCallerDependencies = follows
         self.scopesDependencies = scopes
         self.leavesFastPath = scopes
+        if replacedHandClock { reportIgnoredClock() }
         if let virtual = options.clock as? any VirtualClock { virtual.attach(self) }
         reference?.store = self
         installMiddlewares()

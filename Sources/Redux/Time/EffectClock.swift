@@ -34,6 +34,9 @@ struct EffectClock: Clock {
         VirtualBase(origin: Origin(clock))
     }
 
+    /// The runtime whose sleepers this clock counts: which store's clock it is.
+    var runtimeID: ObjectIdentifier { ObjectIdentifier(runtime) }
+
     @usableFromInline var now: Instant { Instant(offset: base.elapsed) }
     @usableFromInline var minimumResolution: Duration { base.minimumResolution }
 

@@ -26,7 +26,7 @@ import Redux
 /// reads it sees the value set last.
 ///
 /// Time: a `TestClock` by default; sleeps on the store's clock (`EffectContext.clock`,
-/// `Send.sleep(for:)`) end only when the test moves it (``advance(by:)``, or the clock's own
+/// `Send.sleep(for:)`) end only when the test moves it (``advance(by:fileID:filePath:line:column:)``, or the clock's own
 /// `advance`), and after each step the clock waits until the harness's work is asleep or done,
 /// so what it dispatched is already recorded when `advance` returns.
 ///
@@ -44,7 +44,7 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     /// The clock the middleware's work sleeps on (`StoreOptions.clock` of the private store).
     public let clock: any Clock<Duration>
 
-    /// The longest real time ``run(_:file:line:)`` and ``advance(by:)`` wait for the work the
+    /// The longest real time ``run(_:file:line:)`` and ``advance(by:fileID:filePath:line:column:)`` wait for the work the
     /// middleware started to be asleep or done, a limit only a hang should reach (the wait ends
     /// as soon as the work is asleep or done). Default: `TestClock.defaultQuiescenceTimeout`
     /// (60 seconds).
@@ -52,6 +52,7 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
 
     private let store: Store<State, HarnessAction<State, Action>>
     private let recorder: MiddlewareHarnessRecorder<State, Action>
+    private let unimplementedCalls = UnimplementedCallLog()
 
     /// Creates a harness for `middleware`, starting from `state`.
     ///
@@ -65,14 +66,26 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     ///   - quiescenceTimeout: see ``quiescenceTimeout``.
     ///   - dependencies: edits a `Dependencies(context: .test)` container (unset keys give their
     ///     `testValue`) that the harness binds while the middleware, its install hook and all
-    ///     its work run — the same rule as ``TestStore``'s.
+    ///     its work run — the same rule as ``TestStore``'s: `\.clock` is `clock`, always, and
+    ///     setting it here is reported as a failure. A call of an unimplemented dependency fails
+    ///     the test: at once on the test's task, else (the middleware's `.task` and `.deferred`
+    ///     work) at the end of the ``run(_:file:line:)`` or ``advance(by:fileID:filePath:line:column:)`` that waited for it.
+    ///   - fileID: where a hand-set `\.clock` is reported; the creating file by default.
+    ///   - filePath: the full path of that file; the creating file's by default.
+    ///   - line: the line that report points at; the creating line by default.
+    ///   - column: the column that report points at; the creating column by default.
     public init(
         _ middleware: Middleware<State, Action>,
         state: State,
         clock: any Clock<Duration> = TestClock(),
         quiescenceTimeout: Duration = TestClock.defaultQuiescenceTimeout,
-        dependencies: (inout Dependencies) -> Void = { _ in }
+        dependencies: (inout Dependencies) -> Void = { _ in },
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
+        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let values = unimplementedCalls.binding(testDependencies(
+            dependencies, owner: "middleware harness", remedy: "give the clock as `MiddlewareHarness(clock:)` instead.", at: site
+        ))
         let recorder = MiddlewareHarnessRecorder<State, Action>()
         self.recorder = recorder
         self.middlewareID = middleware.id
@@ -86,18 +99,9 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
             initialState: state,
             reducers: [recordingReducer],
             middlewares: [middleware.lift(state: \State.self, action: HarnessAction.embedding, name: middleware.id)],
-            options: StoreOptions(clock: clock, printsDiagnostics: false, dependencies: Self.testDependencies(dependencies)),
+            options: StoreOptions(clock: clock, printsDiagnostics: false, dependencies: values),
             onLog: { recorder.record($0) }
         )
-    }
-
-    /// A `.test` container edited by `update`: what the harness's store binds for the
-    /// middleware, its install hook and all its work, as a ``TestStore`` does.
-    static func testDependencies(_ update: (inout Dependencies) -> Void) -> Dependencies {
-        installTestReporter()
-        var values = Dependencies(context: .test)
-        update(&values)
-        return values
     }
 
     /// The state the middleware reads. Setting it takes effect at once, also for work already
@@ -129,6 +133,7 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
         let index = recorder.beginRun(action)
         store.dispatch(.run(action), file: file, line: line)
         try? await store.quiescent(timeout: quiescenceTimeout)
+        reportUnimplementedCalls(at: TestSite(fileID: file, filePath: file, line: line, column: 1))
         return recorder.runs[index]
     }
 
@@ -151,13 +156,25 @@ public final class MiddlewareHarness<State: Sendable, Action: Sendable> {
     public var activeTaskCount: Int { store.activeTaskCount }
 
     /// Moves the harness's `TestClock` forward by `duration`, waking the work due on the way,
-    /// then waits until the work is asleep or done (up to ``quiescenceTimeout``).
+    /// then waits until the work is asleep or done (up to ``quiescenceTimeout``). Calls of
+    /// unimplemented dependencies the work made are reported as failures here, at the place
+    /// given by `fileID`, `filePath`, `line` and `column` (the caller's by default).
     ///
     /// The same as `await clock.advance(by: duration)` on the `TestClock` passed in. On any
     /// other clock time is not the harness's to move: this only waits.
-    public func advance(by duration: Duration) async {
+    public func advance(
+        by duration: Duration,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
         if let clock = clock as? TestClock { await clock.advance(by: duration) }
         try? await store.quiescent(timeout: quiescenceTimeout)
+        reportUnimplementedCalls(at: TestSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Reports, at `site`, the calls of unimplemented dependencies the middleware's work made
+    /// off the test's task since the last report.
+    private func reportUnimplementedCalls(at site: TestSite) {
+        for call in unimplementedCalls.take() { site.fail(UnimplementedCallLog.message(for: call)) }
     }
 
     /// Waits until the middleware's work is over: no task running or asleep, nothing queued,

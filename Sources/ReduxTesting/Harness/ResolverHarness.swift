@@ -57,22 +57,44 @@ public final class ResolverHarness<State: Sendable, Action: Sendable> {
     ///   - timeout: see ``timeout``.
     ///   - dependencies: edits a `Dependencies(context: .test)` container (unset keys give their
     ///     `testValue`) bound while the resolver and the run's components work, as in a
-    ///     ``TestStore``.
+    ///     ``TestStore``: each run's store binds its own clock as `\.clock`, so setting it here
+    ///     is reported as a failure. A call of an unimplemented dependency fails the test: at
+    ///     once on the test's task, else (the run's effect work) at the end of that run.
+    ///   - fileID: where a hand-set `\.clock` is reported; the creating file by default.
+    ///   - filePath: the full path of that file; the creating file's by default.
+    ///   - line: the line that report points at; the creating line by default.
+    ///   - column: the column that report points at; the creating column by default.
     public init(
         _ resolver: Resolver<State, Action>,
         state: State,
         timeout: Duration = TestClock.defaultQuiescenceTimeout,
-        dependencies: (inout Dependencies) -> Void = { _ in }
+        dependencies: (inout Dependencies) -> Void = { _ in },
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
+        let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
         self.resolver = resolver
         self.resolverID = resolver.id
         self.state = state
         self.timeout = timeout
-        self.dependencies = MiddlewareHarness<State, Action>.testDependencies(dependencies)
+        self.creationSite = site
+        self.dependencies = testDependencies(dependencies, owner: "resolver harness", remedy: Self.clockRemedy, at: site)
     }
 
     /// The dependencies bound for each run (a `.test` container); may be changed between runs.
-    public var dependencies: Dependencies
+    /// Setting one that sets `\.clock` is reported as a failure (at the harness's creation
+    /// site): each run's store binds its own clock.
+    public var dependencies: Dependencies {
+        didSet {
+            if dependencies.setsClock { creationSite.fail(handSetClockMessage(owner: "resolver harness", remedy: Self.clockRemedy)) }
+        }
+    }
+
+    /// Where the harness was created: a hand-set `\.clock` set later is reported there.
+    private let creationSite: TestSite
+    private let unimplementedCalls = UnimplementedCallLog()
+
+    /// Where a resolver harness's clock comes from, for the hand-set `\.clock` failure.
+    private static var clockRemedy: String { "each run's store runs on a `ContinuousClock`; leave `\\.clock` unset." }
 
     /// The latest run; `nil` before the first.
     public var lastRun: ResolverRun<Action>? { runs.last }
@@ -123,11 +145,13 @@ public final class ResolverHarness<State: Sendable, Action: Sendable> {
             reducers: reducers + [sink],
             middlewares: middlewares,
             resolvers: [resolver],
-            options: StoreOptions(printsDiagnostics: false, dependencies: dependencies),
+            options: StoreOptions(printsDiagnostics: false, dependencies: unimplementedCalls.binding(dependencies)),
             onLog: { recorder.record($0) }
         )
         store.dispatch(action, file: file, line: line)
         try? await store.settled(timeout: timeout)
+        let site = TestSite(fileID: file, filePath: file, line: line, column: 1)
+        for call in unimplementedCalls.take() { site.fail(UnimplementedCallLog.message(for: call)) }
         runs.append(recorder.run)
         return recorder.run
     }

@@ -45,6 +45,17 @@ func describe(_ value: some Any) -> String {
     StateDump(of: value).line
 }
 
+/// An error on one line: its own description when it gives one (`CustomStringConvertible`,
+/// `LocalizedError`), else its structure, like ``describe(_:)``.
+func describeError(_ error: any Error) -> String {
+    // The dynamic type's conformances: a cast of the value itself succeeds for every error where
+    // errors bridge to `NSError`.
+    let type = type(of: error)
+    if type is any CustomStringConvertible.Type { return String(describing: error) }
+    if type is any LocalizedError.Type, let text = (error as? any LocalizedError)?.errorDescription { return text }
+    return describe(error)
+}
+
 /// An effect error no resolver recovered, waiting to be reported by the next step.
 struct UnresolvedEffectError<Action: Sendable> {
     let action: Action
@@ -54,7 +65,7 @@ struct UnresolvedEffectError<Action: Sendable> {
     /// "An effect of .save (effect of middleware work#0) failed with …, and no resolver recovered it."
     var summary: String {
         let place = origin.map { " (\($0))" } ?? ""
-        return "An effect of \(describe(action))\(place) failed with \(describe(error)), and no resolver recovered it."
+        return "An effect of \(describe(action))\(place) failed with \(describeError(error)), and no resolver recovered it."
     }
 }
 

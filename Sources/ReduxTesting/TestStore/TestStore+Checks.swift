@@ -153,8 +153,18 @@ extension TestStore {
         }
     }
 
-    /// Reports effect errors no resolver recovered, seen since the last step.
+    /// Reports the calls of unimplemented dependencies made off the test's task since the last
+    /// step: always failures, whatever the exhaustivity.
+    func reportUnimplementedCalls(at site: TestSite) {
+        for call in unimplementedCalls.take() {
+            site.fail(UnimplementedCallLog.message(for: call))
+        }
+    }
+
+    /// Reports effect errors no resolver recovered, seen since the last step, and the calls of
+    /// unimplemented dependencies made off the test's task.
     func reportUnresolvedEffectErrors(at site: TestSite) {
+        reportUnimplementedCalls(at: site)
         guard !ledger.unresolvedErrors.isEmpty else { return }
         let errors = ledger.unresolvedErrors
         ledger.unresolvedErrors.removeAll()

@@ -77,6 +77,7 @@ extension TestStore {
     ) async {
         let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
         _ = await waitForQuiescence()
+        reportUnimplementedCalls(at: site)
         let received = ledger.pendingIndices.filter { isReceived(ledger.records[$0]) }
         if received.isEmpty {
             if strict { site.fail("skipReceivedActions(): there were no received actions to skip.") }
@@ -142,6 +143,7 @@ extension TestStore {
     }
 
     private func skip(_ inFlight: Set<UInt64>, what: String, strict: Bool, at site: TestSite) {
+        reportUnimplementedCalls(at: site)
         let fresh = inFlight.subtracting(skippedTasks)
         if fresh.isEmpty {
             if strict { site.fail("\(what): there were no effects in flight to skip.") }

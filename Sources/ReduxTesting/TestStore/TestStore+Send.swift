@@ -173,6 +173,7 @@ extension TestStore {
     ) async {
         let site = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
         await settleBeforeStep("assert", at: site)
+        reportUnimplementedCalls(at: site)
         let current = state
         var expected = current
         do {

@@ -72,6 +72,9 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     let ledger: TestLedger<State, Action>
     let leftovers: TestLeftovers
     let creationSite: TestSite
+    /// The reporter of unimplemented calls bound in the store's dependencies, and the calls made
+    /// off the test's task that the next step reports.
+    let unimplementedCalls = UnimplementedCallLog()
     /// Tasks in flight when ``skipInFlightEffects(strict:fileID:filePath:line:column:)`` ran.
     var skippedTasks: Set<UInt64> = []
 
@@ -90,8 +93,12 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     ///     `testValue`: `\.uuid` counts from `00000000-0000-0000-0000-000000000000`, `\.date`
     ///     is fixed — which the store binds while its components and effects run. `\.clock` is
     ///     `clock`, always: setting it here is reported as a failure. Change them between steps
-    ///     through ``dependencies``. Creating a test store also installs the test reporter of
-    ///     unimplemented dependencies (``installTestReporter()``).
+    ///     through ``dependencies``. The container also carries the test store's reporter of
+    ///     unimplemented dependencies: a call made on the test's task fails the test at once, a
+    ///     call made in the store's work (an effect, a middleware `.task` or `.deferred`
+    ///     handler) fails it at the next step (`send`, `receive`, `resumed`, `assert`,
+    ///     `finish`, the `skip…` steps), at that step's line. Creating a test store also installs
+    ///     the process-wide test reporter (``installTestReporter()``) for calls made elsewhere.
     ///   - onLog: also receives the store's log, after the test store read each event.
     ///   - fileID: where the store reports being released without `finish()`; the file that
     ///     creates it by default.
@@ -116,12 +123,9 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
         self.clock = clock
         self.exhaustivity = exhaustivity
         self.creationSite = TestSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        installTestReporter()
-        var values = Dependencies(context: .test)
-        dependencies(&values)
-        if values.setsClock {
-            creationSite.fail("The test store's dependencies set `\\.clock`, which the store replaces with its own clock: give the clock as `TestStore(clock:)` instead.")
-        }
+        let values = unimplementedCalls.binding(
+            testDependencies(dependencies, owner: "test store", remedy: Self.clockRemedy, at: creationSite)
+        )
         self.store = Store(
             initialState: initialState, reducers: reducers, middlewares: middlewares, resolvers: resolvers,
             options: StoreOptions(clock: clock, printsDiagnostics: false, dependencies: values),
@@ -157,16 +161,32 @@ public final class TestStore<State: Sendable & Equatable, Action: Sendable> {
     /// The dependencies the store binds for its components and effects (a `.test` context):
     /// set them between steps (`store.dependencies.uuid = …`) to reach every later action and
     /// every effect started later; effects already running keep the values they started with.
+    ///
+    /// `\.clock` is ``clock``, always: setting another is reported as a failure (at the test
+    /// store's creation site, since a setter cannot know its caller's line) and the store's
+    /// clock stays. The test store's reporter of unimplemented calls stays bound, whatever the
+    /// container set.
     public var dependencies: Dependencies {
         get { store.dependencies }
-        set { store.dependencies = newValue }
+        set {
+            if newValue.setsClock {
+                creationSite.fail(handSetClockMessage(owner: "test store", remedy: Self.clockRemedy))
+            }
+            store.dependencies = unimplementedCalls.binding(newValue)
+        }
     }
+
+    /// Where a test store's clock belongs, for the hand-set `\.clock` failure.
+    static var clockRemedy: String { "give the clock as `TestStore(clock:)` instead." }
 
     /// A fallback for a test that never called ``finish(timeout:fileID:filePath:line:column:)``:
     /// in exhaustive mode, actions received and not asserted and effects still in flight are
     /// reported at the test store's creation site, while a test is current. It cannot wait.
     deinit {
         let report = leftovers.reportAtDeinit()
+        for call in unimplementedCalls.take() {
+            creationSite.failFromDeinit(UnimplementedCallLog.message(for: call))
+        }
         let inFlight = store.inFlightTaskIDs.subtracting(report.skippedTasks).count
         guard report.exhaustive, !report.finished else { return }
         var problems = report.pending + report.unresolved

@@ -55,6 +55,20 @@ struct ClockDependencyTests {
         #expect(store.woke == 1)
     }
 
+    @Test func aFakeClientSleepingOnTheClockInTheEffectsOwnTaskCountsAsAsleepSoAClockStepDoesNotWaitForIt() async throws {
+        // A quiescence timeout no passing run reaches: were the sleep counted as running work,
+        // the clock's step would wait all of it.
+        let clock = TestClock(quiescenceTimeout: .seconds(120))
+        let store = Store(initialState: ClockProbe(), reducers: [clockProbeReducer], options: StoreOptions(clock: clock))
+        store.dispatch(.sleepAnHour)
+        let start = ContinuousClock.now
+        await clock.advance(by: .seconds(3_600))
+        let took = ContinuousClock.now - start
+        try await store.quiescent(timeout: patience)
+        #expect(store.woke == 1)
+        #expect(took < .seconds(60), "the clock step waited for the sleeping effect: \(took)")
+    }
+
     @Test func storeOnAnotherClockGivesItToItsReducersOverTheCallersScope() {
         let store = Store(initialState: ClockProbe(), reducers: [clockProbeReducer], options: StoreOptions(clock: TestClock()))
         Dependencies.withValues { $0.clock = ImmediateClock() } operation: {
@@ -66,6 +80,7 @@ struct ClockDependencyTests {
 
     @Test func storeWithTheDefaultClockAndNoDependenciesBindsNothing() {
         let store = Store(initialState: ClockProbe(), reducers: [clockProbeReducer])
+        #expect(store.scopesDependencies == false)
         Dependencies.withValues { $0.clock = ImmediateClock() } operation: {
             store.dispatch(.inspect)
         }

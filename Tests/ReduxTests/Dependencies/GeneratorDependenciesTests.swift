@@ -29,6 +29,30 @@ struct GeneratorDependenciesTests {
         #expect(second.uuid() == UUID(uuidString: "00000000-0000-0000-0000-000000000000"))
     }
 
+    @Test func aContainerSwitchedToTheTestContextCountsFromZero() {
+        let zero = "00000000-0000-0000-0000-000000000000"
+        let one = "00000000-0000-0000-0000-000000000001"
+        for _ in 0..<2 {
+            Dependencies.withValues { $0.context = .test } operation: {
+                @Dependency(\.uuid) var uuid
+                #expect(uuid().uuidString == zero)
+                #expect(uuid().uuidString == one)
+            }
+        }
+        var switched = Dependencies()
+        switched.context = .test
+        let copy = switched
+        #expect(switched.uuid().uuidString == zero)
+        #expect(copy.uuid().uuidString == one, "copies share the count")
+        var other = Dependencies()
+        other.context = .test
+        #expect(other.uuid().uuidString == zero, "another container counts on its own")
+        other.context = .test
+        #expect(other.uuid().uuidString == one, "setting .test again keeps the count")
+        other.context = .live
+        #expect(other.uuid().uuidString != "00000000-0000-0000-0000-000000000002", "live again: random identifiers")
+    }
+
     @Test func incrementingUUIDGeneratorGivesEveryConcurrentCallerADifferentIdentifier() async {
         let uuid = UUIDGenerator.incrementing
         let made = await withTaskGroup(of: [UUID].self) { group in

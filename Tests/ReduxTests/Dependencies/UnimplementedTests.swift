@@ -86,6 +86,41 @@ struct UnimplementedTests {
         } matching: { reports($0, "Probe.pair", declaredAt: declared) }
     }
 
+    @Test func aVoidEndpointNeedsNoPlaceholderAndAThrowingContextStillGetsTheThrowingForm() async {
+        let declared = #line + 1
+        let track: @Sendable (Int) -> Void = unimplemented("Probe.track")
+        let flush: @Sendable () async -> Void = unimplemented("Probe.flush")
+        let save: @Sendable (Int) throws -> Void = unimplemented("Probe.save")
+        let upload: @Sendable (Int, String) async throws -> Void = unimplemented("Probe.upload")
+        let load: @Sendable (Int) throws -> Int = unimplemented("Probe.load")
+        let fetch: @Sendable () async throws -> [String] = unimplemented("Probe.fetch")
+        withKnownIssue {
+            track(1)
+        } matching: { reports($0, "Probe.track", declaredAt: declared) }
+        await withKnownIssue {
+            await flush()
+        } matching: { reports($0, "Probe.flush", declaredAt: declared + 1) }
+        withKnownIssue {
+            #expect(throws: UnimplementedDependencyError.self) { try save(1) }
+        } matching: { reports($0, "Probe.save", declaredAt: declared + 2) }
+        await withKnownIssue {
+            await #expect(throws: UnimplementedDependencyError.self) { try await upload(1, "a") }
+        } matching: { reports($0, "Probe.upload", declaredAt: declared + 3) }
+        withKnownIssue {
+            #expect(throws: UnimplementedDependencyError.self) { _ = try load(1) }
+        } matching: { reports($0, "Probe.load", declaredAt: declared + 4) }
+        await withKnownIssue {
+            await #expect(throws: UnimplementedDependencyError.self) { _ = try await fetch() }
+        } matching: { reports($0, "Probe.fetch", declaredAt: declared + 5) }
+    }
+
+    @Test func anUnimplementedErrorDescribesItselfInOneSentence() {
+        let error = UnimplementedDependencyError(dependency: "Probe.limit", fileID: "Probe/File.swift", filePath: "/Probe/File.swift", line: 12, column: 3)
+        let sentence = "Unimplemented dependency Probe.limit was called (declared unimplemented at Probe/File.swift:12); give the test a value for it."
+        #expect(String(describing: error) == sentence)
+        #expect(error.localizedDescription == sentence)
+    }
+
     @Test func withoutAReporterACallWritesOneDiagnosticLineAndGoesOn() {
         let lines = SharedList<String>()
         let call = UnimplementedDependencyError(dependency: "Probe.limit", fileID: "Probe/File.swift", filePath: "/Probe/File.swift", line: 12, column: 3)
