@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Makes identifiers: the type of the built-in ``Dependencies/uuid`` dependency.
 ///
@@ -49,7 +48,7 @@ public struct UUIDGenerator: Sendable {
 
 /// The count behind ``UUIDGenerator/incrementing``, under a lock.
 private final class UUIDCounter: Sendable {
-    private let count = Mutex<UInt64>(0)
+    private let count = Locked<UInt64>(0)
 
     func next() -> UUID {
         let value = count.withLock { count in

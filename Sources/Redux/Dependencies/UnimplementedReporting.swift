@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where calls of unimplemented dependencies are reported: a test failure under a test
 /// framework, one diagnostic line otherwise.
@@ -48,7 +47,7 @@ public enum UnimplementedReporting {
     }
 
     /// The reporter and the fallback sink, under one lock.
-    private static let state = Mutex<(reporter: Reporter?, sink: DiagnosticSink)>((nil, .standardError))
+    private static let state = Locked<(reporter: Reporter?, sink: DiagnosticSink)>((nil, .standardError))
 
     /// Where the line goes when no reporter is installed (debug builds); tests replace it.
     static var fallbackSink: DiagnosticSink {

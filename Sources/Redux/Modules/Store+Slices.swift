@@ -59,7 +59,8 @@ extension Store {
 
     /// Dispatches `action`, which a slice of the child instance `step` (at `path` in the log)
     /// embedded, from `file`/`line` on the main actor, after the slice saw its instance in the
-    /// state. With nothing queued ahead of it, it runs at once like any main-actor dispatch.
+    /// state. With nothing queued ahead of it (seen in one look at the queues), it runs at once
+    /// like any main-actor dispatch.
     /// Queued behind other actions (inside a pass, or behind another isolation's backlog), it
     /// carries the instance the way an instance's effect sends do: when it is processed, it is
     /// dropped if the instance left the state since (`isPresent` is false, or it was gone at the
@@ -74,8 +75,14 @@ extension Store {
         file: StaticString,
         line: UInt
     ) {
-        guard isProcessing || inbox.hasPending, !isInvalidated else {
+        if isInvalidated {
             dispatchOnMainActor(action, file: file, line: line, promise: nil)
+            return
+        }
+        // One look at the inbox decides: an action another isolation queues after it comes
+        // after this one, so it cannot be overtaken into a new instance between two looks.
+        if !isProcessing, !leavesFastPath, !inbox.hasPending {
+            dispatchAtOnce(action, file: file, line: line, promise: nil)
             return
         }
         let probe = SliceProbe(isPresent)
@@ -87,14 +94,11 @@ extension Store {
         lifetime.sendQueued()
         let run = ActionRun<State, Action>(sequence: sequenceNumber(for: nil), action: action, promise: nil)
         let entry = Entry(run, site: CallSite(file: file, line: line, onMainActor: true), .sliceDispatch(lifetime, path: path()))
+        // Queued like any main-actor dispatch: its `.enqueued` event is delivered now.
         if isProcessing {
-            pipeline.append(entry)
-            inbox.notePipelineDepth(pipeline.count)
+            enqueueInPipeline(CollectionOfOne(entry))
         } else {
-            processCall {
-                pipeline.append(entry)
-                inbox.notePipelineDepth(pipeline.count)
-            }
+            processCall { enqueueInPipeline(CollectionOfOne(entry)) }
         }
     }
 

@@ -190,7 +190,7 @@ extension Store {
             }
             return
         }
-        if let onLog, logEnqueuedDropping(run, site: entry.site, onLog) { return }
+        // Its `.enqueued` event was delivered when the slice queued it.
         if currentRecord != nil { currentRecord = nil }
         runPipeline(&run, from: 0)
     }

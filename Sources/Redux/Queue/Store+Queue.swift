@@ -21,7 +21,15 @@ extension Store {
             dispatchOnMainActorSlowly(action, site: CallSite(file: file, line: line, onMainActor: true), promise: promise)
             return
         }
-        // Fast path: nothing waits, so the action runs at once, without touching a queue.
+        dispatchAtOnce(action, file: file, line: line, promise: promise)
+    }
+
+    /// The fast path of a main-actor dispatch, for a caller that has just seen nothing
+    /// processing, nothing queued and the store on its fast path: the action runs at once,
+    /// without touching a queue and without looking at the inbox again (an action another
+    /// isolation queues from now on comes after this one).
+    @inlinable @inline(__always)
+    func dispatchAtOnce(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         isProcessing = true
         var run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
         if isDiagnosing {

@@ -65,7 +65,7 @@ extension Store {
     }
 
     /// Logs an entry ``invalidate()`` dropped: a dispatch from another isolation gets the
-    /// `.enqueued` event it never had, then every action its cancelled terminal; a task error
+    /// `.enqueued` event it never had (a main-actor dispatch, a slice's included, had it when queued), then every action its cancelled terminal; a task error
     /// gets `.effectErrorResolved(.dropped)`, never a second terminal.
     @usableFromInline
     func logDropped(_ entry: Entry) {
@@ -75,7 +75,7 @@ extension Store {
             if !logged { emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site))) }
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
         case .sliceDispatch:
-            emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site)))
+            // Queued on the main actor: its `.enqueued` event was delivered then.
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
         case .resume:
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))

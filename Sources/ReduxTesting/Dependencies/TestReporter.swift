@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 #if canImport(XCTest)
 import XCTest
@@ -90,7 +89,7 @@ func recordIssue(for call: UnimplementedDependencyError) {
 /// tests one after the other).
 final class XCTestCaseTracker: NSObject, XCTestObservation, Sendable {
     private static let shared = XCTestCaseTracker()
-    private static let state = Mutex<(registered: Bool, running: Int, assumed: Bool)>((false, 0, false))
+    private static let state = Locked<(registered: Bool, running: Int, assumed: Bool)>((false, 0, false))
 
     /// Registers the tracker once; `assumingARunningCase` says the caller may run in a case
     /// whose start the tracker did not see, `false` that a Swift Testing test is current.

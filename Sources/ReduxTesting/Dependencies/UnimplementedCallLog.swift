@@ -1,5 +1,4 @@
 import Redux
-import Synchronization
 import Testing
 
 /// The reporter of unimplemented calls that a ``TestStore`` or harness binds in its store's
@@ -13,7 +12,7 @@ import Testing
 ///
 /// Isolation: `Sendable`; the held calls are kept under a lock.
 final class UnimplementedCallLog: Sendable {
-    private let held = Mutex<[UnimplementedDependencyError]>([])
+    private let held = Locked<[UnimplementedDependencyError]>([])
 
     /// The reporter to bind (`Dependencies.unimplementedReporter`).
     var reporter: UnimplementedReporting.Reporter {
