@@ -90,6 +90,7 @@ struct StoreDependencyScopeTests {
 
     @Test func aDefaultClockStoreInsideAnotherStoresEffectReadsItsOwnClock() async throws {
         let inner = Box<Store<ScopeLog, ScopeAction>?>(nil)
+        defer { inner.value = nil }  // the reducer holds the box: no cycle left behind
         let innerReducer = Reducer<ScopeLog, ScopeAction>(id: "inner", effects: { state, action in
             @Dependency(\.clock) var clock
             state.log.append(MainActor.assumeIsolated { inner.value.map { isOwnClock(clock, of: $0) } ?? false } ? "own" : "other")
@@ -113,6 +114,7 @@ struct StoreDependencyScopeTests {
 
     @Test func aDefaultClockStoreCreatedWhereTheClockIsSetReadsItsOwnClock() {
         let inner = Box<Store<ScopeLog, ScopeAction>?>(nil)
+        defer { inner.value = nil }  // the reducer holds the box: no cycle left behind
         let reducer = scopeReducer { clock in
             MainActor.assumeIsolated { inner.value.map { isOwnClock(clock, of: $0) } ?? false }
         }

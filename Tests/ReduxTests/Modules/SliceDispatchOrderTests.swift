@@ -124,6 +124,7 @@ struct SliceDispatchOrderTests {
         let log = LogRecorder<LiftSliceAction>()
         let box = SliceBox<OptionalSlice<LiftSliceApp, LiftSliceAction, SliceProfile, SliceProfileAction>>()
         let storeBox = SliceBox<Store<LiftSliceApp, LiftSliceAction>>()
+        defer { storeBox.slice = nil; box.slice = nil }  // the log handler holds both: no cycle left behind
         let store = makeLiftSliceStore(onLog: { event in
             log.record(event)
             guard !box.fired, event.action == .search("go"), case .terminal = event.kind else { return }
@@ -244,6 +245,7 @@ struct SliceDispatchOrderTests {
         let log = LogRecorder<LiftSliceAction>()
         let box = SliceBox<OptionalSlice<LiftSliceApp, LiftSliceAction, SliceProfile, SliceProfileAction>>()
         let storeBox = SliceBox<Store<LiftSliceApp, LiftSliceAction>>()
+        defer { storeBox.slice = nil; box.slice = nil }  // the log handler holds both: no cycle left behind
         let store = makeLiftSliceStore(onLog: { event in
             log.record(event)
             guard !box.fired, event.action == .search("go"), case .terminal = event.kind else { return }
