@@ -34,7 +34,7 @@ extension Dependencies {
     /// any value that is not some store's own clock (a container taken from another store
     /// carries that store's clock, which is not a choice of the caller's).
     mutating func bindStoreClock(_ storeClock: EffectClock) -> Bool {
-        let replacesOwnChoice = values[ObjectIdentifier(ClockKey.self)].map { !($0 is EffectClock) } ?? false
+        let replacesOwnChoice = setsClock
         self[ClockKey.self] = storeClock
         return replacesOwnChoice
     }

@@ -108,10 +108,7 @@ public func unimplemented<each Argument>(
     _ description: String,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> @Sendable (repeat each Argument) -> Void {
-    let call = unimplementedCall(description, fileID, filePath, line, column)
-    return { (_: repeat each Argument) in
-        UnimplementedReporting.report(call)
-    }
+    unimplemented(description, placeholder: (), fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// The report of a call of `description`, declared at the given place.

@@ -17,8 +17,8 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         /// An action sent by an effect's task: dropped when processed if the task was cancelled
         /// by then; it belongs to the task's effect group (if any) until its terminal.
         indirect case effectSend(EffectToken, logged: Bool)
-        /// An action a slice of a child instance dispatched while other actions were queued
-        /// ahead of it (its `.enqueued` event not delivered yet): dropped when processed if that
+        /// An action a slice of a child instance dispatched on the main actor while other actions
+        /// were queued ahead of it (its `.enqueued` event delivered then): dropped when processed if that
         /// instance (`lifetime`, whose slice's child is at `path`) is gone by then, and reported
         /// like a detached slice's dispatch.
         indirect case sliceDispatch(InstanceLifetime, path: ChildPath)

@@ -171,7 +171,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.diagnostics = diagnostics
         self.isDiagnosing = diagnostics != nil
         self.diagnosesAbsences = diagnostics != nil && onLog == nil
-            && (reducers.contains { $0.lift != nil } || middlewares.contains { $0.lift != nil } || resolvers.contains { $0.lift != nil })
+            && (!liftedReducerPositions.isEmpty || middlewares.contains { $0.lift != nil } || resolvers.contains { $0.lift != nil })
         let settle = SettleSignal()
         self.settle = settle
         let runtime = EffectRuntime(settle: settle)
