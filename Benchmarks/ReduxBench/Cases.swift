@@ -88,6 +88,30 @@ struct BenchCases {
         try storeCase("P1-effect", Store(initialState: CounterState(), reducers: [makeCounterEffectReducer()]))
     }
 
+    /// `P1-send`: an effect reducer whose `.add(v)` counts and returns `.send(.added(v))`, and
+    /// whose `.added(v)` adds `v` to the total and returns `.none`. One main-actor dispatch of
+    /// `.add` per iteration, over P1's action source and loop; the figure is per pair of reduced
+    /// actions. A top-level `.send` is queued behind the current action and processed in the
+    /// same `dispatch` call: the self-check proves both actions of every pair were reduced
+    /// before `dispatch` returned.
+    func p1Send() throws -> Samples {
+        let actions = source.actions.map(PairAction.init)
+        let mask = source.mask
+        let store = Store(initialState: PairState(), reducers: [makePairSendReducer()])
+        return try nanosecondsPerOperation(operations: config.operations, warmUp: config.warmUp, runs: config.runs) { count in
+            let before = store.state
+            for index in 0..<count {
+                store.dispatch(actions[index & mask])
+            }
+            let after = store.state
+            try expect(
+                after.requested == before.requested + count && after.received == before.received + count,
+                "P1-send: \(after.requested - before.requested) of \(count) actions and \(after.received - before.received) of their sent actions reduced synchronously"
+            )
+            Blackhole.consume(after.total)
+        }
+    }
+
     /// `P4`: the reducer writes one element of a 1,000,000-element array held in the state.
     func p4() throws -> Samples {
         let actions = source.actions

@@ -10,6 +10,12 @@ struct EffectResults {
     /// reducing the actions they sent back meanwhile (each main-actor dispatch first takes what
     /// other isolations queued).
     let runStart: Samples
+    /// `P8-naive-pool`: the same workload on a plain reducer and a middleware that starts one
+    /// hand-made task per `.start`, created off any actor, that hops to the main actor to
+    /// dispatch `.done`.
+    let naivePool: Samples
+    /// `P8-naive-main`: the same, with a main-actor task that dispatches `.done`.
+    let naiveMain: Samples
     /// `P8-task-floor`: a bare `Task { }` created and awaited.
     let taskFloor: Samples
     /// `P8-cancel`: release the store until every sleeping effect saw its cancellation.
@@ -30,13 +36,19 @@ struct EffectState: Sendable {
 }
 
 extension BenchCases {
-    /// The P8 effect cases. `P8-run` and `P8-task-floor` alternate run by run (after one
-    /// untimed run of each), so that a change in the machine's load hits both alike.
+    /// The P8 effect cases. `P8-run`, `P8-naive-pool`, `P8-naive-main` and `P8-task-floor`
+    /// alternate run by run (after one untimed run of each), so that a change in the machine's
+    /// load hits them alike.
     ///
     /// - `P8-run`: `effects` main-actor dispatches of `.start`, whose effect reducer returns
     ///   one `.run { send in send(.done) }` each, then `settled()` until every `.done` was
     ///   reduced. Per effect: the dispatch that starts it, its task, its send, the reduction of
     ///   what it sent — "start and finish an effect".
+    /// - `P8-naive-pool`: the same workload written by hand on the store, without effects (see
+    ///   ``p8NaiveOnce(count:onMainActor:)``): per effect, the dispatch of `.start` through a
+    ///   middleware and a plain reducer, one task created off any actor that hops to the main
+    ///   actor and dispatches `.done`, and that dispatch.
+    /// - `P8-naive-main`: the same with a `@MainActor` task, which never leaves the main thread.
     /// - `P8-task-floor`: `effects` bare `Task { }` (created off any actor, so they run on the
     ///   global executor like the store's effect tasks), then each one awaited.
     /// - `P8-cancel`: a store whose `.start` effects sleep for an hour on the store's clock
@@ -46,13 +58,18 @@ extension BenchCases {
     func p8Effects() async throws -> EffectResults {
         let count = config.effects
         _ = try await p8RunOnce(count: count)
+        _ = try await p8NaiveOnce(count: count, onMainActor: false)
+        _ = try await p8NaiveOnce(count: count, onMainActor: true)
         _ = await p8TaskFloorOnce(count: count)
         _ = try await p8CancelOnce(count: count)
         var run: [Double] = [], start: [Double] = [], floor: [Double] = [], cancel: [Double] = []
+        var naivePool: [Double] = [], naiveMain: [Double] = []
         for _ in 0..<config.runs {
             let measured = try await p8RunOnce(count: count)
             run.append(measured.total)
             start.append(measured.start)
+            naivePool.append(try await p8NaiveOnce(count: count, onMainActor: false))
+            naiveMain.append(try await p8NaiveOnce(count: count, onMainActor: true))
             floor.append(await p8TaskFloorOnce(count: count))
         }
         for _ in 0..<config.runs {
@@ -61,6 +78,8 @@ extension BenchCases {
         return EffectResults(
             run: Samples(values: run),
             runStart: Samples(values: start),
+            naivePool: Samples(values: naivePool),
+            naiveMain: Samples(values: naiveMain),
             taskFloor: Samples(values: floor),
             cancel: Samples(values: cancel),
             count: count
@@ -82,6 +101,41 @@ extension BenchCases {
         let state = store.state
         try expect(state.started == count && state.done == count, "P8-run: \(state.started) started, \(state.done) of \(count) sent actions reduced after settled()")
         return (microseconds(began.duration(to: ended), per: count), microseconds(began.duration(to: dispatched), per: count))
+    }
+
+    /// One `P8-naive-pool` (`onMainActor` false) or `P8-naive-main` (`onMainActor` true) run on a
+    /// fresh store: microseconds per effect, from the first `.start` until every `.done` was
+    /// reduced.
+    ///
+    /// The store has a plain reducer (no effects) that counts `.start` and `.done`, and one
+    /// middleware that, for each `.start`, starts one hand-made task that dispatches `.done` on
+    /// the main actor: created off any actor with `await MainActor.run { ... }` inside (so its
+    /// body starts on the global executor, like the store's `.run` tasks, then hops), or a
+    /// `@MainActor` task. The task dispatches `.done` from the main actor, where nothing else
+    /// runs, so it is reduced before `dispatch` returns; the task then counts its arrival, and
+    /// the last arrival resumes the one waiter (no polling of the main actor). The self-check
+    /// reads the store's counts afterwards.
+    func p8NaiveOnce(count: Int, onMainActor: Bool) async throws -> Double {
+        let name = onMainActor ? "P8-naive-main" : "P8-naive-pool"
+        let replies = ArrivalCounter(target: count)
+        let box = NaiveStoreBox()
+        let store = Store(
+            initialState: EffectState(),
+            reducers: [makeNaiveCountingReducer()],
+            middlewares: [makeNaiveReplyMiddleware(box: box, replies: replies, onMainActor: onMainActor)]
+        )
+        box.store = store
+        let clock = ContinuousClock()
+        let began = clock.now
+        for _ in 0..<count {
+            store.dispatch(.start)
+        }
+        let allReplied = await replies.wait(timeout: .seconds(120))
+        let ended = clock.now
+        let state = store.state
+        try expect(allReplied, "\(name): \(replies.count) of \(count) replies dispatched")
+        try expect(state.started == count && state.done == count, "\(name): \(state.started) started, \(state.done) of \(count) replies reduced")
+        return microseconds(began.duration(to: ended), per: count)
     }
 
     /// One `P8-task-floor` run: microseconds per task.
@@ -151,6 +205,63 @@ func makeRunEffectReducer() -> Reducer<EffectState, EffectAction> {
             return .none
         }
     })
+}
+
+/// How the naive cases' tasks reach their store: set once the store exists; weak, so the
+/// tasks never keep it alive.
+@MainActor
+final class NaiveStoreBox {
+    weak var store: Store<EffectState, EffectAction>?
+}
+
+/// The naive cases' reducer: counts `.start` and `.done`, starts nothing.
+@inline(never)
+func makeNaiveCountingReducer() -> Reducer<EffectState, EffectAction> {
+    Reducer(id: "counts") { state, action in
+        switch action {
+        case .start: state.started &+= 1
+        case .done: state.done &+= 1
+        }
+        return .next
+    }
+}
+
+/// The naive cases' middleware: for each `.start`, one hand-made task that dispatches `.done`
+/// on the main actor, then counts its arrival in `replies`.
+@inline(never)
+func makeNaiveReplyMiddleware(box: NaiveStoreBox, replies: ArrivalCounter, onMainActor: Bool) -> Middleware<EffectState, EffectAction> {
+    Middleware(id: "replies") { context in
+        if case .start = context.action {
+            if onMainActor {
+                startMainActorReply(box: box, replies: replies)
+            } else {
+                startPoolReply(box: box, replies: replies)
+            }
+        }
+        return .next
+    }
+}
+
+/// `P8-naive-pool`'s task: created outside any actor, so its body starts on the global executor
+/// (like the store's `.run` tasks), then hops to the main actor to dispatch `.done`.
+@inline(never)
+func startPoolReply(box: NaiveStoreBox, replies: ArrivalCounter) {
+    Task {
+        await MainActor.run {
+            box.store?.dispatch(.done)
+            replies.arrive()
+        }
+    }
+}
+
+/// `P8-naive-main`'s task: a main-actor task that dispatches `.done`; it never leaves the main
+/// thread.
+@inline(never)
+func startMainActorReply(box: NaiveStoreBox, replies: ArrivalCounter) {
+    Task { @MainActor in
+        box.store?.dispatch(.done)
+        replies.arrive()
+    }
 }
 
 /// P8-cancel's reducer: `.start` starts one effect that sleeps an hour on the store's clock and

@@ -40,6 +40,7 @@ struct BenchResults {
     var p1: Samples
     var p2: Samples
     var p1Effect: Samples
+    var p1Send: Samples
     var p4: Samples
     var p5: Samples
     var p6: Samples
@@ -73,6 +74,7 @@ struct BenchResults {
         let p5Rate = p5.median
         let p6Cost = p6.median - p1Nanoseconds
         let p1EffectCost = p1Effect.median - p1Nanoseconds
+        let p1SendRatio = p1Send.median / p1Effect.median
         var rows = [
             perDispatch("baseline", baseline, target: "-"),
             perDispatch("floor", floor, target: "-"),
@@ -86,6 +88,15 @@ struct BenchResults {
                 unit: "ns/op over P1",
                 spread: (p1Effect.minimum - p1Nanoseconds, p1Effect.maximum - p1Nanoseconds),
                 target: "reported: +\(fixed(p1EffectCost, 2)) ns/op over P1 (\(fixed(p1Effect.median / p1Nanoseconds, 2))x P1), effect reducer returning .none"
+            ),
+            ReportRow(
+                name: "P1-send",
+                nanosecondsPerOperation: p1Send.median,
+                ratioToFloor: p1Send.median / floorNanoseconds,
+                value: p1Send.median,
+                unit: "ns/pair",
+                spread: (p1Send.minimum, p1Send.maximum),
+                target: verdict("<= 2.5x P1-effect", met: p1SendRatio <= 2.5, figure: "\(fixed(p1SendRatio, 2))x (one dispatch whose effect reducer returns .send, and the sent action, reduced in the same dispatch call)")
             ),
             perDispatch("P4", p4, target: verdict("<= 1.2x P1", met: p4Ratio <= 1.2, figure: "\(fixed(p4Ratio, 2))x")),
             ReportRow(
@@ -202,7 +213,8 @@ struct BenchResults {
         ]
     }
 
-    /// P8-run, P8-task-floor and P8-cancel, in microseconds per effect (per task).
+    /// P8-run, P8-naive-pool, P8-naive-main, P8-task-floor and P8-cancel, in microseconds per
+    /// effect (per task).
     private var effectRows: [ReportRow] {
         func perEffect(_ name: String, _ samples: Samples, unit: String, target: String) -> ReportRow {
             ReportRow(
@@ -215,13 +227,22 @@ struct BenchResults {
                 target: target
             )
         }
-        let runRatio = effects.run.median / effects.taskFloor.median
+        let run = effects.run.median
+        let poolRatio = run / effects.naivePool.median
+        let mainRatio = run / effects.naiveMain.median
+        let floorRatio = run / effects.taskFloor.median
         let count = grouped(Double(effects.count))
         return [
             perEffect("P8-run", effects.run, unit: "us/effect", target: verdict(
-                "<= 3x P8-task-floor", met: runRatio <= 3,
-                figure: "\(fixed(runRatio, 2))x (\(count) dispatches, each starting one .run that sends one action back, until all are reduced; of which the dispatch loop, which also reduces the actions sent back meanwhile, \(fixed(effects.runStart.median, 2)) us/effect)"
+                "<= 1.0x P8-naive-pool", met: poolRatio <= 1.0,
+                figure: "\(fixed(poolRatio, 2))x (\(count) dispatches, each starting one .run that sends one action back, until all are reduced; of which the dispatch loop, which also reduces the actions sent back meanwhile, \(fixed(effects.runStart.median, 2)) us/effect)"
             )),
+            perEffect("P8-run vs naive-main", effects.run, unit: "us/effect", target: "reported: goal <= 1.3x P8-naive-main: \(fixed(mainRatio, 2))x"),
+            perEffect("P8-run vs task-floor", effects.run, unit: "us/effect", target: verdict(
+                "<= 1.5x P8-task-floor", met: floorRatio <= 1.5, figure: "\(fixed(floorRatio, 2))x"
+            )),
+            perEffect("P8-naive-pool", effects.naivePool, unit: "us/effect", target: "hand-rolled P8-run: a middleware starts, per .start, one Task created off any actor that awaits MainActor.run { dispatch(.done) }; plain reducer"),
+            perEffect("P8-naive-main", effects.naiveMain, unit: "us/effect", target: "reported: the same with Task { @MainActor in dispatch(.done) } (never leaves the main thread)"),
             perEffect("P8-task-floor", effects.taskFloor, unit: "us/task", target: "floor of P8-run: \(count) bare Task { } created, then awaited"),
             perEffect("P8-cancel", effects.cancel, unit: "us/effect", target: "reported: \(count) effects sleeping on the store clock, from the store's release until each caught its cancellation"),
         ]
@@ -242,7 +263,7 @@ struct BenchResults {
                 row.name,
                 row.nanosecondsPerOperation.map { fixed($0, 2) } ?? "-",
                 row.ratioToFloor.map { fixed($0, 2) } ?? "-",
-                row.unit == "ns/op" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") ? fixed(row.value, 2) : grouped(row.value),
+                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") ? fixed(row.value, 2) : grouped(row.value),
                 row.unit,
                 row.spread.map { spread in
                     row.unit == "actions/s" || row.unit == "bytes"
@@ -264,7 +285,7 @@ struct BenchResults {
         }
         var lines = [
             "redux-bench: \(machine)",
-            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects); median of \(config.runs) runs after a warm-up",
+            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects); median of \(config.runs) runs after a warm-up",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

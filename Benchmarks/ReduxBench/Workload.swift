@@ -94,6 +94,48 @@ func makeCounterEffectReducer() -> Reducer<CounterState, BenchAction> {
     })
 }
 
+/// P1-send's action: `add` is reduced, then sends `added` with the same payload.
+enum PairAction: Sendable {
+    case add(Int)
+    case added(Int)
+    case reset
+
+    /// The P1 action source's action, as the first action of a pair.
+    init(_ action: BenchAction) {
+        switch action {
+        case .add(let value): self = .add(value)
+        case .reset: self = .reset
+        }
+    }
+}
+
+/// P1-send's state: how many first and second actions of the pairs were reduced.
+struct PairState: Sendable {
+    var requested = 0
+    var received = 0
+    var total = 0
+}
+
+/// P1-send's reducer: `.add` counts and returns `.send(.added)`; `.added` counts, adds its
+/// payload and returns `.none`.
+@inline(never)
+func makePairSendReducer() -> Reducer<PairState, PairAction> {
+    Reducer(id: "pairs", effects: { state, action in
+        switch action {
+        case .add(let value):
+            state.requested &+= 1
+            return .send(.added(value))
+        case .added(let value):
+            state.received &+= 1
+            state.total &+= value
+            return .none
+        case .reset:
+            state = PairState()
+            return .none
+        }
+    })
+}
+
 @inline(never)
 func makeArrayReducer() -> Reducer<ArrayState, BenchAction> {
     Reducer(id: "array") { state, action in

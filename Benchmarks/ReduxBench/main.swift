@@ -1,25 +1,44 @@
 // redux-bench: measures the Redux store's dispatch path against a hand-written floor.
 //
 //   swift run -c release redux-bench [--quick] [--json]
+//   swift run -c release redux-bench --instructions [--json]
 //
 // It reports; it does not judge: a missed target is printed as MISSED and the exit status is 0.
 // Exit 64 for bad arguments, 70 when a case's self-check fails (it measured the wrong thing).
+// `--instructions` counts instructions per operation of the task-free cases under valgrind's
+// callgrind instead of timing them (see Instructions.swift): the bench runs itself as a child
+// per case and count; exit 69 when valgrind is missing.
 // Top-level code is main-actor isolated, so every main-actor case really dispatches there.
 
 import Foundation
 
 let usage = """
     usage: redux-bench [--quick] [--json]
-      --quick  small runs of every case (for CI)
-      --json   print a JSON array of {case, ns_per_op, ratio_to_floor, value, unit}
+           redux-bench --instructions [--json]
+      --quick         small runs of every case (for CI)
+      --json          print a JSON array of {case, ns_per_op, ratio_to_floor, value, unit}
+                      (with --instructions: {case, instructions_per_op, unit, comparison, ratio,
+                      instructions_n1, instructions_n2})
+      --instructions  count instructions per operation of the task-free cases (baseline, floor,
+                      P1, P2, P1-effect, P1-send, P4, P6, the P12 and P4-scoped cases, P12-slice,
+                      P12-scattered, and the P1 style cases) under valgrind --tool=callgrind, as
+                      (I(40,000) - I(20,000)) / 20,000 over two child runs; needs valgrind
+                      (exit 69 without it)
     """
+
+// A child of `--instructions`: runs one case under callgrind and exits.
+if let status = InstructionCount.runChildIfAsked() {
+    exit(status)
+}
 
 var quick = false
 var json = false
+var instructions = false
 for argument in CommandLine.arguments.dropFirst() {
     switch argument {
     case "--quick": quick = true
     case "--json": json = true
+    case "--instructions": instructions = true
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -27,6 +46,10 @@ for argument in CommandLine.arguments.dropFirst() {
         FileHandle.standardError.write(Data("redux-bench: unknown argument '\(argument)'\n\(usage)\n".utf8))
         exit(64)
     }
+}
+
+if instructions {
+    exit(InstructionCount.report(json: json))
 }
 
 let config: BenchConfig = quick ? .quick : .full
@@ -45,7 +68,7 @@ func machineDescription(quick: Bool) -> String {
     return "\(info.operatingSystemVersionString), \(info.activeProcessorCount) cores, \(compiler), \(mode) run"
 }
 
-// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small> LOOPS=n`
+// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small|p1-send> LOOPS=n`
 // runs the floor and that one case n times and prints the medians.
 if let only = ProcessInfo.processInfo.environment["ONLY"] {
     var p1s: [Double] = [], fs: [Double] = []
@@ -64,6 +87,7 @@ if let only = ProcessInfo.processInfo.environment["ONLY"] {
         case "p1-command": try cases.counterStyleCase("P1-command", makeCounterCommandReducer())
         case "p4-command": try cases.arrayStyleCase("P4-command", length: config.arrayLength, makeArrayCommandReducer())
         case "p4-command-small": try cases.arrayStyleCase("P4-command-small", length: 10, makeArrayCommandReducer())
+        case "p1-send": try cases.p1Send()
         default: try cases.p1()
         }
         p1s.append(samples.median)
@@ -77,6 +101,7 @@ do {
     let p1 = try cases.p1()
     let p2 = try cases.p2()
     let p1Effect = try cases.p1Effect()
+    let p1Send = try cases.p1Send()
     let p4 = try cases.p4()
     let p5 = try await cases.p5()
     let p6 = try cases.p6()
@@ -87,7 +112,7 @@ do {
     let modules = try cases.modules()
     let styles = try cases.styles()
     let results = BenchResults(
-        baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p4: p4, p5: p5,
+        baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p1Send: p1Send, p4: p4, p5: p5,
         p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
         composition: composition, modules: modules, styles: styles, config: config
     )
