@@ -7,7 +7,7 @@ import Synchronization
 /// It owns the `Task`s and their cancellation ids, counts them two ways — ``activeCount``
 /// (started, not finished: `Store.settled()`) and ``runningCount`` (started and not asleep on
 /// the store's clock: quiescence under a virtual clock) — and cancels them all when the store
-/// is invalidated or released. It holds no reference to the store. Thread-safe: an `NSLock`
+/// is invalidated or released. It holds no reference to the store. Thread-safe: a ``SpinningLock``
 /// guards its tables.
 ///
 /// Nothing is kept per action: a task's entry and its cancellation-id memberships go away when
@@ -15,7 +15,7 @@ import Synchronization
 @usableFromInline
 final class EffectRuntime: @unchecked Sendable {
     private struct Running {
-        var task: Task<Void, Never>?
+        /// The task's token, which holds the task itself (``EffectToken/attach(_:)``).
         let token: EffectToken
         let ids: [EffectID]
         /// Actions the task sent that are still queued: until they are processed, a
@@ -54,12 +54,13 @@ final class EffectRuntime: @unchecked Sendable {
         var released = false
     }
 
-    private let lock = NSLock()
+    private let lock = SpinningLock()
     private var tasks: [UInt64: Running] = [:]
     private var byID: [EffectID: Set<UInt64>] = [:]
     /// The links of the concatenations running, by their entry's id (drawn with the tasks').
     private var links: [UInt64: LinkEntry] = [:]
-    private var nextID: UInt64 = 0
+    /// The last id drawn for a task or a concatenation link (``drawID()``).
+    private let lastID = Atomic<UInt64>(0)
     private var active = 0
     private var running = 0
     /// Declared tasks neither asleep nor counted in `running` (see `Running.isExemptedActive`).
@@ -149,34 +150,9 @@ final class EffectRuntime: @unchecked Sendable {
         sequence: UInt64 = 0,
         _ work: @escaping @Sendable (EffectToken) async -> Void
     ) -> EffectToken? {
-        lock.lock()
-        if closed {
-            lock.unlock()
-            return nil
-        }
-        nextID += 1
-        let id = nextID
-        let token = EffectToken(id: id, runtime: self, group: group, lifetime: lifetime)
-        if let group, !group.join(id, runtime: self) {
-            lock.unlock()
-            return nil
-        }
-        // The work of a child instance that has ended never starts.
-        if let lifetime, !lifetime.adopt(id) { token.markCancelled() }
-        // Work inside a link of a concatenation that was cancelled before this was registered.
-        if let link, link.token.isCancelled { token.markCancelled() }
-        active += 1
-        running += 1
-        var entry = Running(task: nil, token: token, ids: ids)
-        entry.link = link
-        if describesTasks {
-            entry.origin = origin()
-            entry.sequence = sequence
-        }
-        tasks[id] = entry
-        for effectID in ids { byID[effectID, default: []].insert(id) }
-        lock.unlock()
-
+        let id = drawID()
+        let token = EffectToken(id: id, runtime: self, group: group, lifetime: lifetime, tracksQueuedSends: !ids.isEmpty)
+        guard register(token, ids: ids, link: link, origin: origin(), sequence: sequence) else { return nil }
         let task = Task.detached(priority: priority) { [self] in
             token.adoptCurrentTask()
             if runsIfCancelledEarly || !token.isCancelled {
@@ -191,21 +167,57 @@ final class EffectRuntime: @unchecked Sendable {
             token.relinquishTask()
             finish(id)
         }
-
-        lock.lock()
-        if var entry = tasks[id] {
-            entry.task = task
-            tasks[id] = entry
-            let cancelNow = token.isCancelled
-            lock.unlock()
-            if cancelNow { task.cancel() }
-        } else {
-            lock.unlock()  // finished already
-        }
+        // Outside the lock: a cancellation meanwhile marked the token, and attaching cancels
+        // the task then (the task may also have finished already; attaching is harmless).
+        token.attach(task)
         return token
     }
 
-    private func finish(_ id: UInt64) {
+    /// A new id for a task or a concatenation link, unique in the runtime and increasing.
+    @usableFromInline
+    func drawID() -> UInt64 {
+        lastID.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Registers a task about to be created for `token` (made with an id from ``drawID()``)
+    /// under the cancellation `ids`, in its group, and counts it running at once (before the
+    /// task is scheduled): one turn of the lock. Returns `false`, registering nothing, if the
+    /// runtime is closed or the group was cancelled. The token is marked cancelled if its
+    /// child instance has ended or `link` was cancelled (the task then skips its work or runs
+    /// it cancelled). The caller creates the task and ``EffectToken/attach(_:)``es it.
+    @usableFromInline
+    func register(_ token: EffectToken, ids: [EffectID], link: ConcatenationLink?, origin: @autoclosure () -> ErrorOrigin?, sequence: UInt64) -> Bool {
+        let id = token.id
+        lock.lock()
+        if closed {
+            lock.unlock()
+            return false
+        }
+        if let group = token.group, !group.join(id, runtime: self) {
+            lock.unlock()
+            return false
+        }
+        // The work of a child instance that has ended never starts.
+        if let lifetime = token.lifetime, !lifetime.adopt(id) { token.markCancelled() }
+        // Work inside a link of a concatenation that was cancelled before this was registered.
+        if let link, link.token.isCancelled { token.markCancelled() }
+        active += 1
+        running += 1
+        var entry = Running(token: token, ids: ids)
+        entry.link = link
+        if describesTasks {
+            entry.origin = origin()
+            entry.sequence = sequence
+        }
+        tasks[id] = entry
+        for effectID in ids { byID[effectID, default: []].insert(id) }
+        lock.unlock()
+        return true
+    }
+
+    /// Task `id` has ended (called last thing in the task).
+    @usableFromInline
+    func finish(_ id: UInt64) {
         lock.lock()
         let entry = tasks[id]
         let group = entry?.token.group
@@ -241,6 +253,7 @@ final class EffectRuntime: @unchecked Sendable {
     /// ``sendProcessed(_:)``.
     @usableFromInline
     func sendQueued(_ token: EffectToken) {
+        guard token.tracksQueuedSends else { return }
         lock.withLock {
             if tasks[token.id] != nil {
                 tasks[token.id]?.queuedSends += 1
@@ -253,6 +266,7 @@ final class EffectRuntime: @unchecked Sendable {
     /// An action sent by `token`'s task was processed or dropped.
     @usableFromInline
     func sendProcessed(_ token: EffectToken) {
+        guard token.tracksQueuedSends else { return }
         lock.withLock {
             guard var entry = tasks[token.id] else {
                 linkSendProcessed(token.id)
@@ -350,7 +364,7 @@ final class EffectRuntime: @unchecked Sendable {
     @discardableResult
     func cancel(id: EffectID, inFlight: Bool = false, from link: ConcatenationLink? = nil) -> Int {
         lock.lock()
-        var victims: [Running] = []
+        var victims: [EffectToken] = []
         for member in byID[id] ?? [] {
             if let entry = tasks[member] {
                 // A cancellation written in a link never reaches the links before it in its
@@ -358,14 +372,14 @@ final class EffectRuntime: @unchecked Sendable {
                 // it was still queued must not decide it).
                 if let link, link.follows(entry.link) { continue }
                 entry.token.markCancelled()
-                victims.append(entry)
+                victims.append(entry.token)
             } else if let entry = links[member] {
                 if let link, link.spares(entry.link, inFlight: true) { continue }
                 entry.link.token.markCancelled()
             }
         }
         lock.unlock()
-        for victim in victims { victim.task?.cancel() }
+        for victim in victims { victim.cancelTask() }
         return victims.count
     }
 
@@ -377,18 +391,17 @@ final class EffectRuntime: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if closed { return nil }
-        nextID += 1
-        let concatenation = nextID
+        let concatenation = drawID()
         let bornCancelled = enclosing?.token.isCancelled == true
         var result: [ConcatenationLink] = []
         result.reserveCapacity(ids.count)
         for (index, linkIDs) in ids.enumerated() {
-            nextID += 1
-            let token = EffectToken(id: nextID, runtime: self, group: group, lifetime: lifetime)
+            let linkID = drawID()
+            let token = EffectToken(id: linkID, runtime: self, group: group, lifetime: lifetime, tracksQueuedSends: true)
             if bornCancelled { token.markCancelled() }
             let link = ConcatenationLink(token: token, concatenation: concatenation, index: index, enclosing: enclosing)
-            links[nextID] = LinkEntry(link: link, ids: linkIDs)
-            for effectID in linkIDs { byID[effectID, default: []].insert(nextID) }
+            links[linkID] = LinkEntry(link: link, ids: linkIDs)
+            for effectID in linkIDs { byID[effectID, default: []].insert(linkID) }
             result.append(link)
         }
         return result
@@ -436,10 +449,10 @@ final class EffectRuntime: @unchecked Sendable {
     /// Cancels one task (a member of a cancelled effect group).
     func cancel(task id: UInt64) {
         lock.lock()
-        let victim = tasks[id]
-        victim?.token.markCancelled()
+        let victim = tasks[id]?.token
+        victim?.markCancelled()
         lock.unlock()
-        victim?.task?.cancel()
+        victim?.cancelTask()
     }
 
     /// Cancels every running task and refuses new ones; closes their effect groups. Safe from
@@ -447,13 +460,13 @@ final class EffectRuntime: @unchecked Sendable {
     func cancelAll() {
         lock.lock()
         closed = true
-        let victims = Array(tasks.values)
-        for victim in victims { victim.token.markCancelled() }
+        let victims = tasks.values.map(\.token)
+        for victim in victims { victim.markCancelled() }
         for entry in links.values { entry.link.token.markCancelled() }
         lock.unlock()
         for victim in victims {
-            victim.task?.cancel()
-            victim.token.group?.close()
+            victim.cancelTask()
+            victim.group?.close()
         }
     }
 }

@@ -1,18 +1,22 @@
 /// Where one started effect tree reports: the component it is attributed to (the origin its
 /// errors carry), the action whose reduction (or middleware pass) produced it, that pass's run
 /// record (so an error waits for the action's terminal), the effect group of the dispatch
-/// it belongs to, and the dependencies its tasks bind. Made once per non-empty effect a component returns.
+/// it belongs to, and the dependencies its tasks bind. Made once per non-empty effect a
+/// component returns (a lone `.send` needs none).
 @usableFromInline
 final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let origin: ErrorOrigin
     /// The producing action's run, without its ticket.
     @usableFromInline let failure: ActionRun<State, Action>
-    @usableFromInline let record: RunRecord<State, Action>
+    /// `nil` for a reducer's effect in a pass without a record: the action's terminal comes
+    /// right after the reducers, before any error the effect's tasks throw is processed, so
+    /// nothing needs to wait for it.
+    @usableFromInline let record: RunRecord<State, Action>?
     @usableFromInline let site: CallSite
     /// The store's dependencies when the effect started, bound in each of its tasks (the later
     /// parts of a concatenation included); `nil` when the store binds none.
     @usableFromInline let dependencies: Dependencies?
-    @inlinable var group: EffectGroup? { record.group }
+    @usableFromInline let group: EffectGroup?
 
     /// The top-level component whose lift can tell whether a child instance in this effect is
     /// still in the state.
@@ -25,10 +29,11 @@ final class EffectSource<State: Sendable, Action: Sendable>: Sendable {
     }
 
     @usableFromInline
-    init(origin: ErrorOrigin, failure: ActionRun<State, Action>, record: RunRecord<State, Action>, site: CallSite, dependencies: Dependencies?) {
+    init(origin: ErrorOrigin, failure: ActionRun<State, Action>, record: RunRecord<State, Action>?, site: CallSite, dependencies: Dependencies?) {
         self.origin = origin
         self.failure = failure
         self.record = record
+        self.group = record?.group
         self.site = site
         self.dependencies = dependencies
     }

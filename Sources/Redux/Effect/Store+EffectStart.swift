@@ -43,26 +43,57 @@ extension Store {
     /// This path, down to the task's `send`, is inlinable so that it is specialized for the
     /// app's state and action: unspecialized, its generic metadata lookups and witness calls
     /// were most of the cost of starting an effect (P8-run).
+    ///
+    /// The first reducer's effect comes apart from the others (`more`), so that a chain where
+    /// one reducer returns an effect allocates no array.
     @inlinable
-    func startReducerEffects(_ effects: [(position: Int, effect: Effect<Action>)], action: Action, _ run: ActionRun<State, Action>) {
-        for (position, effect) in effects {
-            if isInvalidated { return }
-            if effect.isOnlyCancels {
-                performCancels(effect, scope: EffectScope(), owner: .reducer(position))
-                continue
-            }
-            let origin = ErrorOrigin.reducer(id: reducers[position].id, position: position)
-            startEffect(effect, origin: origin, action: action, run)
+    func startReducerEffects(_ first: (position: Int, effect: Effect<Action>), more: [(position: Int, effect: Effect<Action>)], action: Action, _ run: ActionRun<State, Action>) {
+        startReducerEffect(first.effect, position: first.position, action: action, run)
+        for (position, effect) in more {
+            startReducerEffect(effect, position: position, action: action, run)
         }
+    }
+
+    /// Starts the effect the reducer at `position` returned (see ``startReducerEffects(_:more:action:_:)``).
+    @inlinable
+    func startReducerEffect(_ effect: Effect<Action>, position: Int, action: Action, _ run: ActionRun<State, Action>) {
+        if isInvalidated { return }
+        if effect.isOnlyCancels {
+            performCancels(effect, scope: EffectScope(), owner: .reducer(position))
+            return
+        }
+        let origin = ErrorOrigin.reducer(id: reducers[position].id, position: position)
+        startEffect(effect, origin: origin, action: action, run)
     }
 
     /// Starts `effect` for the current pass, attributed to `origin` (a reducer or middleware).
     /// Out of line: the middleware chain (P2's path) calls it for `.effect` exits.
+    ///
+    /// A lone `.send` in a pass that has no effect group (no ticket, not sent by a grouped
+    /// effect) is queued behind the current action at once, on the main actor: it needs no
+    /// source, no run record and no token, and takes no lock.
     @inlinable @inline(never)
     func startEffect(_ effect: Effect<Action>, origin: ErrorOrigin, action: Action, _ run: ActionRun<State, Action>) {
         if effect.isNone || isInvalidated { return }
         if onLog != nil { emit(run.sequence, action, .effectStarted(origin)) }
-        let source = EffectSource(origin: origin, failure: run.failure(of: action), record: passRecord(for: run), site: passSite, dependencies: taskDependencies)
+        if case let .send(sent, site) = effect.operation, run.promise == nil, currentRecord == nil {
+            let entry = Entry(
+                ActionRun(sequence: sequenceNumber(for: nil), action: sent, promise: nil),
+                site: CallSite(file: site.file, line: site.line, onMainActor: true),
+                .dispatch(logged: true)
+            )
+            enqueueInPipeline(CollectionOfOne(entry))
+            return
+        }
+        // A reducer's effect in a pass with no record and no ticket needs none: the terminal
+        // follows the reducers at once (see ``EffectSource/record``).
+        let record: RunRecord<State, Action>?
+        if case .reducer = origin, currentRecord == nil, run.promise == nil {
+            record = nil
+        } else {
+            record = passRecord(for: run)
+        }
+        let source = EffectSource(origin: origin, failure: run.failure(of: action), record: record, site: passSite, dependencies: taskDependencies)
         start(effect, scope: EffectScope(), source: source, inPass: true, then: nil)
     }
 
@@ -136,14 +167,9 @@ extension Store {
         case .concatenate(let parts):
             startConcatenation(parts, scope: scope, source: source, inPass: inPass, then: then)
         case let .run(priority, work):
-            startRun(priority: priority, scope: scope, source: source, then: then) { send, _ in
-                try await work(send)
-            }
+            startRun(priority: priority, scope: scope, source: source, then: then, .run(work))
         case .sleep(let duration):
-            let clock = effectClock
-            startRun(priority: nil, scope: scope, source: source, then: then) { _, _ in
-                try await clock.sleep(for: duration)
-            }
+            startRun(priority: nil, scope: scope, source: source, then: then, .sleep(duration))
         }
     }
 
@@ -222,60 +248,25 @@ extension Store {
         then?(true, inPass)
     }
 
-    /// Spawns one runtime task for `work`; its errors go to the resolvers, its completion goes
-    /// on with what follows it — also when the task was cancelled before its work could run
-    /// (the work is then skipped). If the task cannot start (store closed, group cancelled),
-    /// the completion reports it failed.
+    /// Starts one runtime task for `work` (an ``EffectTask``, which is also its token and its
+    /// `send`'s target); its errors go to the resolvers, its completion goes on with what
+    /// follows it — also when the task was cancelled before its work could run (the work is
+    /// then skipped). If the task cannot start (store closed, group cancelled), the completion
+    /// reports it failed.
     @inlinable
     nonisolated func startRun(
         priority: TaskPriority?,
         scope: EffectScope,
         source: EffectSource<State, Action>,
         then: EffectCompletion?,
-        _ work: @escaping @Sendable (Send<Action>, EffectToken) async throws -> Void
+        _ work: EffectTask<State, Action>.Work
     ) {
-        // With a completion, the task runs even if cancelled before it started, to go on.
-        let started = runtime.spawn(priority: priority, ids: scope.ids, group: source.group, lifetime: scope.lifetime, runsIfCancelledEarly: then != nil, link: scope.link, dependencies: source.dependencies, origin: source.origin, sequence: source.failure.sequence) { [weak self] token in
-            var failed = false
-            if !token.isCancelled {
-                // Never hold the store across an await: a sleeping effect must not keep it alive.
-                guard let send = self?.makeSend(token: token, scope: scope, source: source) else { return }
-                do {
-                    try await work(send, token)
-                } catch {
-                    if !(token.isCancelled || Task.isCancelled || error is CancellationError) {
-                        failed = true
-                        scope.lifetime?.sendQueued()
-                        self?.enqueueRemote(Entry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error, lifetime: scope.lifetime)))
-                    }
-                }
-            }
-            then?(!failed, false)
+        let task = EffectTask(store: self, scope: scope, source: source, then: then, work: work)
+        guard runtime.register(task, ids: scope.ids, link: scope.link, origin: source.origin, sequence: source.failure.sequence) else {
+            then?(false, false)
+            return
         }
-        if started == nil { then?(false, false) }
-    }
-
-    /// The `send` an effect's task gets: it delivers through the throttle (if any), from
-    /// another isolation, and drops everything once the task is cancelled.
-    @inlinable
-    nonisolated func makeSend(token: EffectToken, scope: EffectScope, source: EffectSource<State, Action>) -> Send<Action> {
-        Send(
-            deliver: { [weak self] action, site in
-                self?.deliver(action, site: site, promise: nil, token: token, scope: scope, source: source, inPass: false)
-            },
-            deliverTracked: { [weak self] action, site in
-                guard let self else {
-                    let box = OutcomeBox<Action>(sequence: 0)
-                    box.resolve(.refused(.storeReleased))
-                    return DispatchTicket(box: box)
-                }
-                let box = OutcomeBox<Action>(sequence: self.inbox.nextSequence())
-                self.deliver(action, site: site, promise: OutcomePromise(box: box), token: token, scope: scope, source: source, inPass: false)
-                return DispatchTicket(box: box)
-            },
-            clock: effectClock,
-            diagnostics: diagnostics
-        )
+        task.attach(Task.detached(priority: priority) { [task] in await task.run() })
     }
 
     /// Sends one action an effect produced: through the scope's throttle, then into the

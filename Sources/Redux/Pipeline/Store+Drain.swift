@@ -87,7 +87,7 @@ extension Store {
     func drainPipelineUnbound(ownEntries: Int?) {
         let initial = ownEntries ?? pipeline.count
         var processed = 0
-        while let segment = pipeline.takeFirstSegment() {
+        while var segment = pipeline.takeFirstSegment() {
             if onLog != nil { logHighWaterMark(before: segment) }
             for index in segment.indices {
                 if isInvalidated {
@@ -98,6 +98,7 @@ extension Store {
                 processed += 1
                 if processed - initial == Self.runawayCallThreshold, isDiagnosing { warnRunawayCall() }
             }
+            pipeline.recycle(&segment)
         }
     }
 

@@ -73,6 +73,8 @@ extension Store {
     @inlinable @inline(never)
     func reduceWithEffects(_ action: Action, _ run: ActionRun<State, Action>) -> Bool {
         var handled = false
+        // The first effect apart: a chain where one reducer returns an effect allocates no array.
+        var first: (position: Int, effect: Effect<Action>)?
         var effects: [(position: Int, effect: Effect<Action>)] = []
         if onLog != nil || diagnosesAbsences { noteAbsencesAtChainStart(action) }
         for position in reducers.indices {
@@ -87,7 +89,11 @@ extension Store {
                     if exit == .defaultNext {
                         assertionFailure("Reducer \(reducers[position].id)#\(position) returned an effect with .defaultNext; the effect is dropped.")
                     } else {
-                        effects.append((position, reduction.effect))
+                        if first == nil {
+                            first = (position, reduction.effect)
+                        } else {
+                            effects.append((position, reduction.effect))
+                        }
                     }
                 }
             } else {
@@ -103,7 +109,7 @@ extension Store {
             if exit == .done { break }
         }
         if handled { notifyObservers() }
-        if !effects.isEmpty { startReducerEffects(effects, action: action, run) }
+        if let first { startReducerEffects(first, more: effects, action: action, run) }
         // After the effects started: an instance this chain removed loses the work it just got.
         if checksLifetimes { sweepInstances() }
         return handled

@@ -1,8 +1,12 @@
 /// A FIFO of queue entries stored in fixed-size segments: the storage of both the store's inbox
 /// and its pipeline queue.
 ///
-/// Appending never copies earlier entries (a full segment stays where it is and a new one is
+/// Appending never copies earlier segments (a full segment stays where it is and a new one is
 /// started), so a producer appending behind a backlog of millions pays for one segment at most.
+/// A segment grows with what it holds, up to ``segmentCapacity``: a queue that holds one entry
+/// allocates room for a few, not for a thousand. The pipeline queue keeps one small drained
+/// segment for reuse (``recycle(_:)``), so an action that queues another on each pass allocates
+/// nothing.
 /// Taking entries hands out whole segments, oldest first; consumed segments are freed at once, and
 /// the small segment index is released once the buffer empties after a large backlog, so an idle
 /// store keeps no memory of its largest burst.
@@ -18,6 +22,11 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
     /// Segments oldest first; every segment but the last is full, unless it was cut short to keep
     /// a batch whole (see ``append(batch:)``).
     @usableFromInline var segments: [[Entry]] = []
+    /// An empty segment kept for reuse, with its capacity (see ``recycle(_:)``).
+    @usableFromInline var spare: [Entry] = []
+    /// The largest drained segment kept for reuse, in entries: enough for the actions a pass
+    /// queues, without holding a burst's memory.
+    @inlinable static var spareCapacityLimit: Int { 256 }
     /// Index of the oldest segment not yet taken.
     @usableFromInline var head = 0
     /// Entries held.
@@ -31,9 +40,7 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
     @inlinable
     mutating func append(_ entry: Entry) {
         if segments.count == head || segments[segments.count - 1].count == Self.segmentCapacity {
-            var segment: [Entry] = []
-            segment.reserveCapacity(Self.segmentCapacity)
-            segments.append(segment)
+            startSegment()
         }
         segments[segments.count - 1].append(entry)
         count += 1
@@ -52,9 +59,7 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
     mutating func append(batch entries: some Collection<Entry>) {
         if entries.count <= Self.segmentCapacity, segments.count > head,
            segments[segments.count - 1].count + entries.count > Self.segmentCapacity {
-            var segment: [Entry] = []
-            segment.reserveCapacity(Self.segmentCapacity)
-            segments.append(segment)
+            startSegment()
         }
         append(contentsOf: entries)
     }
@@ -79,7 +84,10 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
     @inlinable
     mutating func append(taking other: inout EntryBuffer) {
         if isEmpty {
-            swap(&self, &other)
+            // Each keeps its spare segment.
+            swap(&segments, &other.segments)
+            swap(&head, &other.head)
+            swap(&count, &other.count)
             return
         }
         for segment in other.takeAll() { append(contentsOf: segment) }
@@ -87,6 +95,24 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
 
     /// Removes and returns the oldest segment (at most ``segmentCapacity`` entries), or `nil`
     /// when empty.
+    /// Starts a new last segment: the spare one if any, else an empty array that grows as
+    /// entries arrive.
+    @inlinable
+    mutating func startSegment() {
+        var segment: [Entry] = []
+        if spare.capacity != 0 { swap(&segment, &spare) }
+        segments.append(segment)
+    }
+
+    /// Takes back a segment whose entries were all processed: emptied (its entries released
+    /// now) and kept for the next ``startSegment()`` if none is kept yet and it is small.
+    @inlinable
+    mutating func recycle(_ segment: inout [Entry]) {
+        guard spare.capacity == 0, segment.capacity <= Self.spareCapacityLimit else { return }
+        segment.removeAll(keepingCapacity: true)
+        swap(&spare, &segment)
+    }
+
     @inlinable
     mutating func takeFirstSegment() -> [Entry]? {
         guard head < segments.count else { return nil }

@@ -4,7 +4,7 @@ import Synchronization
 /// The store's inbox: where dispatches, `.deferred` resumptions and task errors made off the main
 /// actor wait for a main-actor turn.
 ///
-/// Any thread appends under an `NSLock` (TSan-clean here, unlike `Mutex`); the main actor takes
+/// Any thread appends under a ``SpinningLock`` (TSan-clean here, unlike `Mutex`); the main actor takes
 /// entries as one block — everything at once when a main-actor dispatch starts, at most one
 /// segment (1,024 entries) for a scheduled turn — and moves them into its pipeline queue. An
 /// atomic count lets the main-actor fast path see "nothing waiting" with one load. Whether a
@@ -29,7 +29,7 @@ final class Inbox<State: Sendable, Action: Sendable>: @unchecked Sendable {
         case refused(RefusalReason, needsTurn: Bool)
     }
 
-    @usableFromInline let lock = NSLock()
+    @usableFromInline let lock = SpinningLock()
     @usableFromInline var entries = EntryBuffer<State, Action>()
     @usableFromInline var turnScheduled = false
     @usableFromInline var closeReason: RefusalReason?

@@ -1,0 +1,109 @@
+/// One task of an effect tree — a `.run` or a `.sleep` — in one object: its runtime token, what
+/// started it (its source and scope), what follows it (the completion a merge or a
+/// concatenation waits for) and the target of its `send`. With the `Task` itself, the only
+/// allocation starting an effect's task costs: the task's closure and the `send` closures
+/// capture this object alone, so they need no context of their own.
+///
+/// Holds the store weakly (a sleeping effect must not keep it alive) and its runtime strongly
+/// (the task reports its end there even after the store is gone). Created on whichever
+/// isolation starts the effect; its work runs on the global executor.
+@usableFromInline
+final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @unchecked Sendable {
+    /// What the task does.
+    @usableFromInline
+    enum Work: Sendable {
+        /// An effect's `.run` closure, given the task's `send`.
+        case run(@Sendable (Send<Action>) async throws -> Void)
+        /// A `.sleep` on the store's clock.
+        case sleep(Duration)
+    }
+
+    @usableFromInline weak let store: Store<State, Action>?
+    @usableFromInline let runtime: EffectRuntime
+    @usableFromInline let scope: EffectScope
+    @usableFromInline let source: EffectSource<State, Action>
+    @usableFromInline let then: Store<State, Action>.EffectCompletion?
+    @usableFromInline let work: Work
+    @usableFromInline let clock: EffectClock
+    @usableFromInline let diagnostics: DiagnosticSink?
+
+    @inlinable
+    init(store: Store<State, Action>, scope: EffectScope, source: EffectSource<State, Action>, then: Store<State, Action>.EffectCompletion?, work: Work) {
+        self.store = store
+        self.runtime = store.runtime
+        self.scope = scope
+        self.source = source
+        self.then = then
+        self.work = work
+        self.clock = store.effectClock
+        self.diagnostics = store.diagnostics
+        super.init(id: store.runtime.drawID(), runtime: store.runtime, group: source.group, lifetime: scope.lifetime, tracksQueuedSends: !scope.ids.isEmpty)
+    }
+
+    /// The task's body: binds the store's dependencies and the token, runs the work unless the
+    /// task was cancelled before it started (with a completion to call, the completion still
+    /// runs, so what follows goes on), then reports the end to the runtime.
+    @inlinable
+    func run() async {
+        adoptCurrentTask()
+        if then != nil || !isCancelled {
+            if let dependencies = source.dependencies {
+                await Dependencies.$current.withValue(dependencies) {
+                    await EffectToken.withCurrent(self) { await perform() }
+                }
+            } else {
+                await EffectToken.withCurrent(self) { await perform() }
+            }
+        }
+        relinquishTask()
+        runtime.finish(id)
+    }
+
+    /// Runs the work; its error (other than its cancellation) goes to the store's resolvers;
+    /// then the completion, told whether the work failed. Once the store is gone, nothing runs.
+    @inlinable
+    func perform() async {
+        var failed = false
+        if !isCancelled {
+            guard store != nil else { return }
+            do {
+                switch work {
+                case .run(let operation):
+                    try await operation(makeSend())
+                case .sleep(let duration):
+                    try await clock.sleep(for: duration)
+                }
+            } catch {
+                if !(isCancelled || Task.isCancelled || error is CancellationError) {
+                    failed = true
+                    scope.lifetime?.sendQueued()
+                    store?.enqueueRemote(QueueEntry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error, lifetime: scope.lifetime)))
+                }
+            }
+        }
+        then?(!failed, false)
+    }
+
+    /// The `send` of the task: through the scope's throttle, from another isolation; dropped
+    /// once the task is cancelled or the store is gone.
+    @inlinable
+    func makeSend() -> Send<Action> {
+        Send(
+            deliver: { [self] action, site in
+                store?.deliver(action, site: site, promise: nil, token: self, scope: scope, source: source, inPass: false)
+            },
+            deliverTracked: { [self] action, site in
+                guard let store else {
+                    let box = OutcomeBox<Action>(sequence: 0)
+                    box.resolve(.refused(.storeReleased))
+                    return DispatchTicket(box: box)
+                }
+                let box = OutcomeBox<Action>(sequence: store.inbox.nextSequence())
+                store.deliver(action, site: site, promise: OutcomePromise(box: box), token: self, scope: scope, source: source, inPass: false)
+                return DispatchTicket(box: box)
+            },
+            clock: clock,
+            diagnostics: diagnostics
+        )
+    }
+}
