@@ -70,6 +70,15 @@ func machineDescription(quick: Bool) -> String {
 
 // Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small|p1-send> LOOPS=n`
 // runs the floor and that one case n times and prints the medians.
+// `ONLY=p8-run LOOPS=n`: P8-run alone, for profiling; prints the median in microseconds per effect.
+if ProcessInfo.processInfo.environment["ONLY"] == "p8-run" {
+    var run: [Double] = []
+    for _ in 0..<(Int(ProcessInfo.processInfo.environment["LOOPS"] ?? "5") ?? 5) {
+        run.append(try await cases.p8RunOnce(count: config.effects).total)
+    }
+    print("P8-run", Samples(values: run).median)
+    exit(0)
+}
 // `ONLY=p8 LOOPS=n`: P8-run, P8-naive-pool and P8-naive-main alternating, n runs each; prints
 // the medians in microseconds per effect.
 if ProcessInfo.processInfo.environment["ONLY"] == "p8" {

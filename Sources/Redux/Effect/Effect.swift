@@ -67,6 +67,7 @@ public struct Effect<Action: Sendable>: Sendable {
     ///   - action: the action to send.
     ///   - file: the call site's file, for the `.enqueued` log event (defaults to `#fileID`).
     ///   - line: the call site's line (defaults to `#line`).
+    @inlinable
     public static func send(_ action: Action, file: StaticString = #fileID, line: UInt = #line) -> Effect {
         Effect(.send(action, CallSite(file: file, line: line, onMainActor: true)))
     }

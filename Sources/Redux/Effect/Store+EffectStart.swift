@@ -44,21 +44,45 @@ extension Store {
     /// app's state and action: unspecialized, its generic metadata lookups and witness calls
     /// were most of the cost of starting an effect (P8-run).
     ///
-    /// The first reducer's effect comes apart from the others (`more`), so that a chain where
-    /// one reducer returns an effect allocates no array.
+    /// The effects come in ``firstEffect`` and ``collectedEffects`` (the store's, reused: a
+    /// pass allocates nothing to carry them), which are emptied here.
     @inlinable
-    func startReducerEffects(_ first: (position: Int, effect: Effect<Action>), more: [(position: Int, effect: Effect<Action>)], action: Action, _ run: ActionRun<State, Action>) {
-        startReducerEffect(first.effect, position: first.position, action: action, run)
+    func startCollectedEffects(action: Action, _ run: ActionRun<State, Action>) {
+        let position = firstEffectPosition
+        var effect = Effect<Action>.none
+        swap(&effect, &firstEffect)
+        firstEffectPosition = -1
+        startReducerEffect(effect, position: position, action: action, run)
+        if collectedEffects.isEmpty { return }
+        var more: [(position: Int, effect: Effect<Action>)] = []
+        swap(&more, &collectedEffects)
         for (position, effect) in more {
             startReducerEffect(effect, position: position, action: action, run)
         }
+        more.removeAll(keepingCapacity: true)
+        if collectedEffects.capacity == 0 { swap(&more, &collectedEffects) }
     }
 
-    /// Starts the effect the reducer at `position` returned (see ``startReducerEffects(_:more:action:_:)``).
+    /// Makes `sent` the ``pendingSend`` if it can be: no log handler, no effect group, nothing
+    /// queued and no entry of a taken segment ahead. Returns whether it did.
+    @inlinable
+    func holdsPendingSend(_ sent: Action, _ site: CallSite, _ run: ActionRun<State, Action>) -> Bool {
+        guard onLog == nil, run.promise == nil, currentRecord == nil, !hasEntriesAhead, pipeline.isEmpty else { return false }
+        pendingSend = sent
+        pendingSendSite = CallSite(file: site.file, line: site.line, onMainActor: true)
+        pipeline.countOutsideEntry(1)
+        inbox.notePipelineDepth(1)
+        return true
+    }
+
+    /// Starts the effect the reducer at `position` returned: a lone `.send` at once, an effect
+    /// made only of cancellations without an `.effectStarted` event.
     @inlinable
     func startReducerEffect(_ effect: Effect<Action>, position: Int, action: Action, _ run: ActionRun<State, Action>) {
         if isInvalidated { return }
-        if effect.isOnlyCancels {
+        if case let .send(sent, site) = effect.operation {
+            if holdsPendingSend(sent, site, run) { return }
+        } else if effect.isOnlyCancels {
             performCancels(effect, scope: EffectScope(), owner: .reducer(position))
             return
         }
@@ -71,17 +95,16 @@ extension Store {
     ///
     /// A lone `.send` in a pass that has no effect group (no ticket, not sent by a grouped
     /// effect) is queued behind the current action at once, on the main actor: it needs no
-    /// source, no run record and no token, and takes no lock.
+    /// source, no run record and no token, and takes no lock; when nothing else is queued and
+    /// no log handler is attached, it is not even a queue entry (``pendingSend``).
     @inlinable @inline(never)
     func startEffect(_ effect: Effect<Action>, origin: ErrorOrigin, action: Action, _ run: ActionRun<State, Action>) {
         if effect.isNone || isInvalidated { return }
         if onLog != nil { emit(run.sequence, action, .effectStarted(origin)) }
-        if case let .send(sent, site) = effect.operation, run.promise == nil, currentRecord == nil {
-            let entry = Entry(
-                ActionRun(sequence: sequenceNumber(for: nil), action: sent, promise: nil),
-                site: CallSite(file: site.file, line: site.line, onMainActor: true),
-                .dispatch(logged: true)
-            )
+        if case let .send(sent, written) = effect.operation, run.promise == nil, currentRecord == nil {
+            if holdsPendingSend(sent, written, run) { return }
+            let site = CallSite(file: written.file, line: written.line, onMainActor: true)
+            let entry = Entry(ActionRun(sequence: sequenceNumber(for: nil), action: sent, promise: nil), site: site, .dispatch(logged: true))
             enqueueInPipeline(CollectionOfOne(entry))
             return
         }

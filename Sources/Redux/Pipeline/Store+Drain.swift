@@ -87,19 +87,49 @@ extension Store {
     func drainPipelineUnbound(ownEntries: Int?) {
         let initial = ownEntries ?? pipeline.count
         var processed = 0
-        while var segment = pipeline.takeFirstSegment() {
+        while true {
+            if pendingSend != nil {
+                // The oldest entry (see `pendingSend`).
+                if isInvalidated {
+                    dropAfterInvalidation(EmptyCollection())
+                    return
+                }
+                processPendingSend()
+                processed += 1
+                if processed - initial == Self.runawayCallThreshold, isDiagnosing { warnRunawayCall() }
+                continue
+            }
+            guard var segment = pipeline.takeFirstSegment() else { return }
             if onLog != nil { logHighWaterMark(before: segment) }
+            let last = segment.count - 1
             for index in segment.indices {
                 if isInvalidated {
+                    hasEntriesAhead = false
                     dropAfterInvalidation(segment[index...])
                     return
                 }
+                hasEntriesAhead = index < last
                 process(segment[index])
                 processed += 1
                 if processed - initial == Self.runawayCallThreshold, isDiagnosing { warnRunawayCall() }
             }
             pipeline.recycle(&segment)
         }
+    }
+
+    /// Runs the action in ``pendingSend`` like a dispatch.
+    @inlinable
+    func processPendingSend() {
+        guard let action = pendingSend else { return }
+        pendingSend = nil
+        pipeline.countOutsideEntry(-1)
+        if isDiagnosing {
+            passSite = pendingSendSite
+            reportedAbsenceInPass = false
+        }
+        if currentRecord != nil { currentRecord = nil }
+        var run = ActionRun<State, Action>(sequence: 0, action: action, promise: nil)
+        runPipeline(&run, from: 0)
     }
 
     @inlinable
@@ -212,6 +242,14 @@ extension Store {
     @usableFromInline
     func dropAfterInvalidation(_ rest: some Collection<Entry>) {
         if !heldEvents.isEmpty { flushHeldEvents() }
+        if let action = pendingSend {
+            // The oldest entry (nothing is ahead of it in a segment when it is written).
+            pendingSend = nil
+            pipeline.countOutsideEntry(-1)
+            let entry = Entry(ActionRun(sequence: 0, action: action, promise: nil), site: pendingSendSite, .dispatch(logged: true))
+            answerDropped(entry)
+            if onLog != nil { logDropped(entry) }
+        }
         let remaining = pipeline.takeAll()
         for entry in rest { answerDropped(entry) }
         for segment in remaining { for entry in segment { answerDropped(entry) } }

@@ -73,9 +73,6 @@ extension Store {
     @inlinable @inline(never)
     func reduceWithEffects(_ action: Action, _ run: ActionRun<State, Action>) -> Bool {
         var handled = false
-        // The first effect apart: a chain where one reducer returns an effect allocates no array.
-        var first: (position: Int, effect: Effect<Action>)?
-        var effects: [(position: Int, effect: Effect<Action>)] = []
         if onLog != nil || diagnosesAbsences { noteAbsencesAtChainStart(action) }
         for position in reducers.indices {
             let started = onLog == nil ? nil : clock.now?()
@@ -89,10 +86,11 @@ extension Store {
                     if exit == .defaultNext {
                         assertionFailure("Reducer \(reducers[position].id)#\(position) returned an effect with .defaultNext; the effect is dropped.")
                     } else {
-                        if first == nil {
-                            first = (position, reduction.effect)
+                        if firstEffectPosition < 0 {
+                            firstEffectPosition = position
+                            firstEffect = reduction.effect
                         } else {
-                            effects.append((position, reduction.effect))
+                            collectedEffects.append((position, reduction.effect))
                         }
                     }
                 }
@@ -109,7 +107,7 @@ extension Store {
             if exit == .done { break }
         }
         if handled { notifyObservers() }
-        if let first { startReducerEffects(first, more: effects, action: action, run) }
+        if firstEffectPosition >= 0 { startCollectedEffects(action: action, run) }
         // After the effects started: an instance this chain removed loses the work it just got.
         if checksLifetimes { sweepInstances() }
         return handled

@@ -95,6 +95,14 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
 
     /// Removes and returns the oldest segment (at most ``segmentCapacity`` entries), or `nil`
     /// when empty.
+    /// Counts an entry held outside the segments — the store's lone pending send, always the
+    /// oldest — in ``count`` (`delta` 1) or stops counting it (-1), so that ``isEmpty`` covers
+    /// it. Only while no segment is held when it is added; it is taken before any segment.
+    @inlinable
+    mutating func countOutsideEntry(_ delta: Int) {
+        count += delta
+    }
+
     /// Starts a new last segment: the spare one if any, else an empty array that grows as
     /// entries arrive.
     @inlinable

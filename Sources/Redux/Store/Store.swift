@@ -87,6 +87,25 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
     /// what main-actor code appends while it runs). Empty whenever no call is processing.
     @exclusivity(unchecked) @usableFromInline var pipeline = EntryBuffer<State, Action>()
+    /// A lone `.send` a pass made while nothing else was queued: then the oldest entry of the
+    /// pipeline queue, kept apart so that a synchronous send costs no queue entry (only while
+    /// no log handler needs its `.enqueued` event). Counted in ``pipeline``'s `count` (so
+    /// `pipeline.isEmpty` covers it) and processed before its segments; empty whenever no call
+    /// is processing.
+    @exclusivity(unchecked) @usableFromInline var pendingSend: Action?
+    /// The first effect the reducer chain of the current pass returned and its reducer's
+    /// position (-1: none), until it starts; kept in the store, so that a pass needs no local
+    /// to carry it.
+    @exclusivity(unchecked) @usableFromInline var firstEffect = Effect<Action>.none
+    @exclusivity(unchecked) @usableFromInline var firstEffectPosition = -1
+    /// The effects other reducers of the chain returned after the first, with their positions
+    /// (an array reused from pass to pass).
+    @exclusivity(unchecked) @usableFromInline var collectedEffects: [(position: Int, effect: Effect<Action>)] = []
+    /// Where ``pendingSend`` was written.
+    @exclusivity(unchecked) @usableFromInline var pendingSendSite = CallSite(file: "", line: 0, onMainActor: true)
+    /// True while the drain loop processes an entry of a taken segment that has entries after
+    /// it: they are older than anything queued now, so a send must not take ``pendingSend``.
+    @exclusivity(unchecked) @usableFromInline var hasEntriesAhead = false
     /// True while a main-actor call processes; dispatches made then are queued, not nested.
     @exclusivity(unchecked) @usableFromInline var isProcessing = false
     /// True once ``state`` was read since the last notification: only then is the registrar paid.
