@@ -1,8 +1,8 @@
 /// One task of an effect tree — a `.run` or a `.sleep` — in one object: its runtime token, what
-/// started it (its source and scope), what follows it (the completion a merge or a
-/// concatenation waits for) and the target of its `send`. With the `Task` itself, the only
-/// allocation starting an effect's task costs: the task's closure and the `send` closures
-/// capture this object alone, so they need no context of their own.
+/// started it (its source's fields and its scope), what follows it (the completion a merge or
+/// a concatenation waits for) and the target of its `send`. With the `Task` itself, the only
+/// allocation starting a lone `.run` costs: the task's closure and the `send` closures capture
+/// this object alone, so they need no context of their own.
 ///
 /// Holds the store weakly (a sleeping effect must not keep it alive) and its runtime strongly
 /// (the task reports its end there even after the store is gone). Created on whichever
@@ -21,23 +21,35 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
     @usableFromInline weak let store: Store<State, Action>?
     @usableFromInline let runtime: EffectRuntime
     @usableFromInline let scope: EffectScope
-    @usableFromInline let source: EffectSource<State, Action>
+    /// The component the task's errors are attributed to.
+    @usableFromInline let origin: ErrorOrigin
+    /// The producing action's run, without its ticket.
+    @usableFromInline let failure: ActionRun<State, Action>
+    /// The producing pass's run record, if its errors must wait for the action's terminal.
+    @usableFromInline let record: RunRecord<State, Action>?
+    @usableFromInline let site: CallSite
+    /// The store's dependencies when the effect started, bound in the task.
+    @usableFromInline let dependencies: Dependencies?
     @usableFromInline let then: Store<State, Action>.EffectCompletion?
     @usableFromInline let work: Work
     @usableFromInline let clock: EffectClock
     @usableFromInline let diagnostics: DiagnosticSink?
 
     @inlinable
-    init(store: Store<State, Action>, scope: EffectScope, source: EffectSource<State, Action>, then: Store<State, Action>.EffectCompletion?, work: Work) {
+    init(store: Store<State, Action>, scope: EffectScope, origin: ErrorOrigin, failure: ActionRun<State, Action>, record: RunRecord<State, Action>?, site: CallSite, dependencies: Dependencies?, then: Store<State, Action>.EffectCompletion?, work: Work) {
         self.store = store
         self.runtime = store.runtime
         self.scope = scope
-        self.source = source
+        self.origin = origin
+        self.failure = failure
+        self.record = record
+        self.site = site
+        self.dependencies = dependencies
         self.then = then
         self.work = work
         self.clock = store.effectClock
         self.diagnostics = store.diagnostics
-        super.init(id: store.runtime.drawID(), runtime: store.runtime, group: source.group, lifetime: scope.lifetime, tracksQueuedSends: !scope.ids.isEmpty)
+        super.init(id: store.runtime.drawID(), runtime: store.runtime, group: record?.group, lifetime: scope.lifetime, tracksQueuedSends: !scope.ids.isEmpty)
     }
 
     /// The task's body: binds the store's dependencies and the token, runs the work unless the
@@ -47,7 +59,7 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
     func run() async {
         adoptCurrentTask()
         if then != nil || !isCancelled {
-            if let dependencies = source.dependencies {
+            if let dependencies {
                 await Dependencies.$current.withValue(dependencies) {
                     await EffectToken.withCurrent(self) { await perform() }
                 }
@@ -77,7 +89,7 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
                 if !(isCancelled || Task.isCancelled || error is CancellationError) {
                     failed = true
                     scope.lifetime?.sendQueued()
-                    store?.enqueueRemote(QueueEntry(source.failure, site: source.site, record: source.record, .effectError(origin: source.origin, error: error, lifetime: scope.lifetime)))
+                    store?.enqueueRemote(QueueEntry(failure, site: site, record: record, .effectError(origin: origin, error: error, lifetime: scope.lifetime)))
                 }
             }
         }
@@ -90,7 +102,7 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
     func makeSend() -> Send<Action> {
         Send(
             deliver: { [self] action, site in
-                store?.deliver(action, site: site, promise: nil, token: self, scope: scope, source: source, inPass: false)
+                store?.deliver(action, site: site, promise: nil, token: self, scope: scope, group: group, dependencies: dependencies, inPass: false)
             },
             deliverTracked: { [self] action, site in
                 guard let store else {
@@ -99,7 +111,7 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
                     return DispatchTicket(box: box)
                 }
                 let box = OutcomeBox<Action>(sequence: store.inbox.nextSequence())
-                store.deliver(action, site: site, promise: OutcomePromise(box: box), token: self, scope: scope, source: source, inPass: false)
+                store.deliver(action, site: site, promise: OutcomePromise(box: box), token: self, scope: scope, group: group, dependencies: dependencies, inPass: false)
                 return DispatchTicket(box: box)
             },
             clock: clock,

@@ -116,6 +116,10 @@ extension Store {
         } else {
             record = passRecord(for: run)
         }
+        if case let .run(priority, work) = effect.operation {
+            startRun(priority: priority, scope: EffectScope(), origin: origin, failure: run.failure(of: action), record: record, site: passSite, dependencies: taskDependencies, then: nil, .run(work))
+            return
+        }
         let source = EffectSource(origin: origin, failure: run.failure(of: action), record: record, site: passSite, dependencies: taskDependencies)
         start(effect, scope: EffectScope(), source: source, inPass: true, then: nil)
     }
@@ -166,7 +170,7 @@ extension Store {
         case let .send(action, site):
             // Outside the pass, a send comes after async work, in a link of a concatenation: it is
             // that link's send, cancelled with it.
-            deliver(action, site: site, promise: nil, token: inPass ? nil : scope.link?.token, scope: scope, source: source, inPass: inPass)
+            deliver(action, site: site, promise: nil, token: inPass ? nil : scope.link?.token, scope: scope, group: source.group, dependencies: source.dependencies, inPass: inPass)
             then?(true, inPass)
         case .cancel(let id):
             cancelEffects(id.scoped(by: scope.idScope), from: scope.link)
@@ -284,8 +288,25 @@ extension Store {
         then: EffectCompletion?,
         _ work: EffectTask<State, Action>.Work
     ) {
-        let task = EffectTask(store: self, scope: scope, source: source, then: then, work: work)
-        guard runtime.register(task, ids: scope.ids, link: scope.link, origin: source.origin, sequence: source.failure.sequence) else {
+        startRun(priority: priority, scope: scope, origin: source.origin, failure: source.failure, record: source.record, site: source.site, dependencies: source.dependencies, then: then, work)
+    }
+
+    /// ``startRun(priority:scope:source:then:_:)`` with the source's fields: a lone `.run`
+    /// makes no ``EffectSource``.
+    @inlinable
+    nonisolated func startRun(
+        priority: TaskPriority?,
+        scope: EffectScope,
+        origin: ErrorOrigin,
+        failure: ActionRun<State, Action>,
+        record: RunRecord<State, Action>?,
+        site: CallSite,
+        dependencies: Dependencies?,
+        then: EffectCompletion?,
+        _ work: EffectTask<State, Action>.Work
+    ) {
+        let task = EffectTask(store: self, scope: scope, origin: origin, failure: failure, record: record, site: site, dependencies: dependencies, then: then, work: work)
+        guard runtime.register(task, ids: scope.ids, link: scope.link, origin: origin, sequence: failure.sequence) else {
             then?(false, false)
             return
         }
@@ -295,7 +316,7 @@ extension Store {
     /// Sends one action an effect produced: through the scope's throttle, then into the
     /// pipeline queue (in the pass) or the inbox (from a task).
     @inlinable
-    nonisolated func deliver(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, scope: EffectScope, source: EffectSource<State, Action>, inPass: Bool) {
+    nonisolated func deliver(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, scope: EffectScope, group: EffectGroup?, dependencies: Dependencies?, inPass: Bool) {
         if let token, token.isCancelled {
             if runtime.isClosed {
                 // The store was invalidated (a released one has no `self` to get here): the send
@@ -307,14 +328,14 @@ extension Store {
             return
         }
         if let rule = scope.throttle {
-            switch throttles.offer(action, site: site, promise: promise, sender: token ?? source.syncToken(runtime, lifetime: scope.lifetime), id: rule.id, latest: rule.latest) {
+            switch throttles.offer(action, site: site, promise: promise, sender: token ?? syncToken(group: group, lifetime: scope.lifetime), id: rule.id, latest: rule.latest) {
             case .held:
                 return
             case .deliverAndOpen(let generation):
-                openThrottleWindow(rule, generation: generation, lifetime: scope.lifetime, dependencies: source.dependencies)
+                openThrottleWindow(rule, generation: generation, lifetime: scope.lifetime, dependencies: dependencies)
             }
         }
-        enqueueEffectSend(action, site: site, promise: promise, token: token ?? source.syncToken(runtime, lifetime: scope.lifetime), inPass: inPass)
+        enqueueEffectSend(action, site: site, promise: promise, token: token ?? syncToken(group: group, lifetime: scope.lifetime), inPass: inPass)
     }
 
     /// The window timer of a throttle: at each window's end, delivers the pending action (which
@@ -374,12 +395,12 @@ extension Store {
     }
 }
 
-extension EffectSource {
+extension Store {
     /// A token for the synchronous sends of a grouped effect or of a child instance's effect
     /// (which have no task), so that the actions they send stay in the group and are dropped
     /// once the instance ends; `nil` when the effect has neither.
     @inlinable
-    func syncToken(_ runtime: EffectRuntime, lifetime: InstanceLifetime?) -> EffectToken? {
+    nonisolated func syncToken(group: EffectGroup?, lifetime: InstanceLifetime?) -> EffectToken? {
         guard group != nil || lifetime != nil else { return nil }
         return EffectToken(id: 0, runtime: runtime, group: group, lifetime: lifetime)
     }
