@@ -22,6 +22,17 @@ struct EffectResults {
     let cancel: Samples
     /// Effects (tasks) per run.
     let count: Int
+    /// `P8-memory`: the largest total of the store's ``StoreBookkeeping`` counts read after
+    /// `settled()` in any `P8-run` run (warm-ups, timed and memory runs alike); 0 when every
+    /// run left its tables empty.
+    let worstBookkeeping: Int
+    /// `P8-run` runs whose bookkeeping was read.
+    let bookkeepingRuns: Int
+    /// `P8-memory`: resident-size growth in bytes from after an untimed `P8-run` run to after
+    /// `memoryRuns` further runs; `nil` where the resident size cannot be read.
+    let residentGrowth: Int?
+    /// `P8-run` runs between the two resident-size readings.
+    let memoryRuns: Int
 }
 
 /// The action of the effect cases: `start` starts one effect, which sends `done` back.
@@ -55,9 +66,18 @@ extension BenchCases {
     ///   (`ContinuousClock`); once all `effects` have started, the store's last reference is
     ///   dropped and the time runs until every effect caught its `CancellationError` (a shared
     ///   atomic counter reaching `effects`).
+    /// - `P8-memory`: after every `P8-run` run, the store's ``Store/bookkeeping`` is read (the
+    ///   largest total is kept); after the timed runs, one more untimed `P8-run` run, the
+    ///   resident size, `memoryRuns` further `P8-run` runs back to back, and the resident size
+    ///   again. The runs of this phase come after every timed run, so they change no timing.
     func p8Effects() async throws -> EffectResults {
         let count = config.effects
-        _ = try await p8RunOnce(count: count)
+        var worstBookkeeping = 0, bookkeepingRuns = 0
+        func note(_ measured: (total: Double, start: Double, bookkeeping: Int)) {
+            worstBookkeeping = max(worstBookkeeping, measured.bookkeeping)
+            bookkeepingRuns += 1
+        }
+        note(try await p8RunOnce(count: count))
         _ = try await p8NaiveOnce(count: count, onMainActor: false)
         _ = try await p8NaiveOnce(count: count, onMainActor: true)
         _ = await p8TaskFloorOnce(count: count)
@@ -66,6 +86,7 @@ extension BenchCases {
         var naivePool: [Double] = [], naiveMain: [Double] = []
         for _ in 0..<config.runs {
             let measured = try await p8RunOnce(count: count)
+            note(measured)
             run.append(measured.total)
             start.append(measured.start)
             naivePool.append(try await p8NaiveOnce(count: count, onMainActor: false))
@@ -75,6 +96,17 @@ extension BenchCases {
         for _ in 0..<config.runs {
             cancel.append(try await p8CancelOnce(count: count))
         }
+        let memoryRuns = 10
+        note(try await p8RunOnce(count: count))
+        let residentBefore = residentBytes()
+        for _ in 0..<memoryRuns {
+            note(try await p8RunOnce(count: count))
+        }
+        let residentAfter = residentBytes()
+        var residentGrowth: Int?
+        if let residentBefore, let residentAfter {
+            residentGrowth = residentAfter - residentBefore
+        }
         return EffectResults(
             run: Samples(values: run),
             runStart: Samples(values: start),
@@ -82,13 +114,18 @@ extension BenchCases {
             naiveMain: Samples(values: naiveMain),
             taskFloor: Samples(values: floor),
             cancel: Samples(values: cancel),
-            count: count
+            count: count,
+            worstBookkeeping: worstBookkeeping,
+            bookkeepingRuns: bookkeepingRuns,
+            residentGrowth: residentGrowth,
+            memoryRuns: memoryRuns
         )
     }
 
     /// One `P8-run` run on a fresh store: microseconds per effect, in total and for the
-    /// dispatch loop.
-    func p8RunOnce(count: Int) async throws -> (total: Double, start: Double) {
+    /// dispatch loop, and the total of the store's ``StoreBookkeeping`` counts read after
+    /// `settled()` (outside the timed span).
+    func p8RunOnce(count: Int) async throws -> (total: Double, start: Double, bookkeeping: Int) {
         let store = Store(initialState: EffectState(), reducers: [makeRunEffectReducer()])
         let clock = ContinuousClock()
         let began = clock.now
@@ -100,7 +137,9 @@ extension BenchCases {
         let ended = clock.now
         let state = store.state
         try expect(state.started == count && state.done == count, "P8-run: \(state.started) started, \(state.done) of \(count) sent actions reduced after settled()")
-        return (microseconds(began.duration(to: ended), per: count), microseconds(began.duration(to: dispatched), per: count))
+        let tables = store.bookkeeping
+        let kept = tables.tasks + tables.cancellationIDs + tables.throttleWindows + tables.childInstances + tables.suspendedActions
+        return (microseconds(began.duration(to: ended), per: count), microseconds(began.duration(to: dispatched), per: count), kept)
     }
 
     /// One `P8-naive-pool` (`onMainActor` false) or `P8-naive-main` (`onMainActor` true) run on a

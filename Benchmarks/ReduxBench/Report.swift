@@ -245,7 +245,31 @@ struct BenchResults {
             perEffect("P8-naive-main", effects.naiveMain, unit: "us/effect", target: "reported: the same with Task { @MainActor in dispatch(.done) } (never leaves the main thread)"),
             perEffect("P8-task-floor", effects.taskFloor, unit: "us/task", target: "floor of P8-run: \(count) bare Task { } created, then awaited"),
             perEffect("P8-cancel", effects.cancel, unit: "us/effect", target: "reported: \(count) effects sleeping on the store clock, from the store's release until each caught its cancellation"),
+            memoryRow,
         ]
+    }
+
+    /// P8-memory: the store's bookkeeping after every P8-run run, and the resident-size growth
+    /// over `memoryRuns` P8-run runs after an untimed one, in MB.
+    private var memoryRow: ReportRow {
+        let target = "bookkeeping empty after every run; RSS growth <= 1 MB after \(effects.memoryRuns) runs"
+        let bookkeeping = "bookkeeping \(grouped(Double(effects.worstBookkeeping))) (largest total over \(effects.bookkeepingRuns) P8-run runs of \(grouped(Double(effects.count))) effects)"
+        guard let growth = effects.residentGrowth else {
+            return ReportRow(
+                name: "P8-memory", nanosecondsPerOperation: nil, ratioToFloor: nil, value: 0,
+                unit: "MB (resident size unavailable on this OS)", spread: nil,
+                target: "not measured: resident size unavailable; \(bookkeeping)"
+            )
+        }
+        let megabytes = Double(growth) / 1_048_576
+        return ReportRow(
+            name: "P8-memory", nanosecondsPerOperation: nil, ratioToFloor: nil, value: megabytes,
+            unit: "MB", spread: nil,
+            target: verdict(
+                target, met: effects.worstBookkeeping == 0 && megabytes <= 1.0,
+                figure: "\(megabytes >= 0 ? "+" : "")\(fixed(megabytes, 2)) MB, \(bookkeeping)"
+            )
+        )
     }
 
     /// The report as a JSON array.
@@ -263,7 +287,7 @@ struct BenchResults {
                 row.name,
                 row.nanosecondsPerOperation.map { fixed($0, 2) } ?? "-",
                 row.ratioToFloor.map { fixed($0, 2) } ?? "-",
-                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") ? fixed(row.value, 2) : grouped(row.value),
+                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") || row.unit == "MB" ? fixed(row.value, 2) : grouped(row.value),
                 row.unit,
                 row.spread.map { spread in
                     row.unit == "actions/s" || row.unit == "bytes"
