@@ -99,6 +99,8 @@ extension Store {
                 if processed - initial == Self.runawayCallThreshold, isDiagnosing { warnRunawayCall() }
                 continue
             }
+            // `isEmpty` first: after a pending send, most calls have nothing else queued.
+            if pipeline.isEmpty { return }
             guard var segment = pipeline.takeFirstSegment() else { return }
             if onLog != nil { logHighWaterMark(before: segment) }
             let last = segment.count - 1
