@@ -4,9 +4,12 @@
 /// allocation starting a lone `.run` costs: the task's closure and the `send` closures capture
 /// this object alone, so they need no context of their own.
 ///
-/// Holds the store weakly (a sleeping effect must not keep it alive) and its runtime strongly
-/// (the task reports its end there even after the store is gone). Created on whichever
-/// isolation starts the effect; its work runs on the global executor.
+/// Holds the store weakly (a sleeping effect must not keep it alive), and its work, its
+/// completion and its runtime only until the task ends: the object outlives the task wherever
+/// its `send` is kept (by an object the work captured, or by a `Task` the work started, which
+/// inherits the token), and it must not keep the work's captures — or, through them, the
+/// store — alive. Created on whichever isolation starts the effect; its work runs on the
+/// global executor.
 @usableFromInline
 final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @unchecked Sendable {
     /// What the task does.
@@ -19,7 +22,8 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
     }
 
     @usableFromInline weak let store: Store<State, Action>?
-    @usableFromInline let runtime: EffectRuntime
+    /// Until the task ends (written only by the task itself, see ``run()``).
+    @usableFromInline nonisolated(unsafe) var runtime: EffectRuntime?
     @usableFromInline let scope: EffectScope
     /// The component the task's errors are attributed to.
     @usableFromInline let origin: ErrorOrigin
@@ -30,8 +34,10 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
     @usableFromInline let site: CallSite
     /// The store's dependencies when the effect started, bound in the task.
     @usableFromInline let dependencies: Dependencies?
-    @usableFromInline let then: Store<State, Action>.EffectCompletion?
-    @usableFromInline let work: Work
+    /// Until the task ends.
+    @usableFromInline nonisolated(unsafe) var then: Store<State, Action>.EffectCompletion?
+    /// Until the task ends.
+    @usableFromInline nonisolated(unsafe) var work: Work?
     @usableFromInline let clock: EffectClock
     @usableFromInline let diagnostics: DiagnosticSink?
 
@@ -68,7 +74,11 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
             }
         }
         relinquishTask()
-        runtime.finish(id)
+        runtime?.finish(id)
+        // What only the task needed goes with it (see the type's documentation).
+        work = nil
+        then = nil
+        runtime = nil
     }
 
     /// Runs the work; its error (other than its cancellation) goes to the store's resolvers;
@@ -80,10 +90,12 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
             guard store != nil else { return }
             do {
                 switch work {
-                case .run(let operation):
+                case .run(let operation)?:
                     try await operation(makeSend())
-                case .sleep(let duration):
+                case .sleep(let duration)?:
                     try await clock.sleep(for: duration)
+                case nil:
+                    break
                 }
             } catch {
                 if !(isCancelled || Task.isCancelled || error is CancellationError) {

@@ -93,8 +93,6 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
         for segment in other.takeAll() { append(contentsOf: segment) }
     }
 
-    /// Removes and returns the oldest segment (at most ``segmentCapacity`` entries), or `nil`
-    /// when empty.
     /// Counts an entry held outside the segments — the store's lone pending send, always the
     /// oldest — in ``count`` (`delta` 1) or stops counting it (-1), so that ``isEmpty`` covers
     /// it. Only while no segment is held when it is added; it is taken before any segment.
@@ -121,6 +119,8 @@ struct EntryBuffer<State: Sendable, Action: Sendable> {
         swap(&spare, &segment)
     }
 
+    /// Removes and returns the oldest segment (at most ``segmentCapacity`` entries), or `nil`
+    /// when empty.
     @inlinable
     mutating func takeFirstSegment() -> [Entry]? {
         guard head < segments.count else { return nil }
