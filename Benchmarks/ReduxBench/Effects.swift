@@ -98,10 +98,14 @@ extension BenchCases {
         }
         let memoryRuns = 10
         note(try await p8RunOnce(count: count))
+        // Freed memory counts once the allocator gives it back (as P8 mem reads it): the pool
+        // threads' heaps otherwise keep what their tasks freed.
+        trimAllocator()
         let residentBefore = residentBytes()
         for _ in 0..<memoryRuns {
             note(try await p8RunOnce(count: count))
         }
+        trimAllocator()
         let residentAfter = residentBytes()
         var residentGrowth: Int?
         if let residentBefore, let residentAfter {

@@ -252,7 +252,7 @@ struct BenchResults {
     /// P8-memory: the store's bookkeeping after every P8-run run, and the resident-size growth
     /// over `memoryRuns` P8-run runs after an untimed one, in MB.
     private var memoryRow: ReportRow {
-        let target = "bookkeeping empty after every run; RSS growth <= 1 MB after \(effects.memoryRuns) runs"
+        let target = "bookkeeping empty after every run; RSS growth <= 1 MB after \(effects.memoryRuns) runs (after malloc_trim)"
         let bookkeeping = "bookkeeping \(grouped(Double(effects.worstBookkeeping))) (largest total over \(effects.bookkeepingRuns) P8-run runs of \(grouped(Double(effects.count))) effects)"
         guard let growth = effects.residentGrowth else {
             return ReportRow(

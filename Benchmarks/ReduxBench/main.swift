@@ -70,11 +70,16 @@ func machineDescription(quick: Bool) -> String {
 
 // Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small|p1-send> LOOPS=n`
 // runs the floor and that one case n times and prints the medians.
-// `ONLY=p8-run LOOPS=n`: P8-run alone, for profiling; prints the median in microseconds per effect.
+// `ONLY=p8-run LOOPS=n`: P8-run alone, for profiling; prints the median in microseconds per
+// effect, and the resident size (after `malloc_trim`) every 10 runs.
 if ProcessInfo.processInfo.environment["ONLY"] == "p8-run" {
     var run: [Double] = []
-    for _ in 0..<(Int(ProcessInfo.processInfo.environment["LOOPS"] ?? "5") ?? 5) {
+    for index in 0..<(Int(ProcessInfo.processInfo.environment["LOOPS"] ?? "5") ?? 5) {
         run.append(try await cases.p8RunOnce(count: config.effects).total)
+        if index % 10 == 9 {
+            trimAllocator()
+            print("after \(index + 1) runs: resident \(Double(residentBytes() ?? 0) / 1_048_576) MB")
+        }
     }
     print("P8-run", Samples(values: run).median)
     exit(0)
