@@ -154,17 +154,9 @@ final class EffectRuntime: @unchecked Sendable {
         let token = EffectToken(id: id, runtime: self, group: group, lifetime: lifetime, tracksQueuedSends: !ids.isEmpty)
         guard register(token, ids: ids, link: link, origin: origin(), sequence: sequence) else { return nil }
         let task = Task.detached(priority: priority) { [self] in
-            token.adoptCurrentTask()
-            if runsIfCancelledEarly || !token.isCancelled {
-                if let dependencies {
-                    await Dependencies.$current.withValue(dependencies) {
-                        await EffectToken.$current.withValue(token) { await work(token) }
-                    }
-                } else {
-                    await EffectToken.$current.withValue(token) { await work(token) }
-                }
+            await token.runBound(dependencies: dependencies) {
+                if runsIfCancelledEarly || !token.isCancelled { await work(token) }
             }
-            token.relinquishTask()
             finish(id)
         }
         // Outside the lock: a cancellation meanwhile marked the token, and attaching cancels

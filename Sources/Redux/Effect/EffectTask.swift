@@ -63,17 +63,9 @@ final class EffectTask<State: Sendable, Action: Sendable>: EffectToken, @uncheck
     /// runs, so what follows goes on), then reports the end to the runtime.
     @inlinable
     func run() async {
-        adoptCurrentTask()
-        if then != nil || !isCancelled {
-            if let dependencies {
-                await Dependencies.$current.withValue(dependencies) {
-                    await EffectToken.withCurrent(self) { await perform() }
-                }
-            } else {
-                await EffectToken.withCurrent(self) { await perform() }
-            }
+        await runBound(dependencies: dependencies) {
+            if then != nil || !isCancelled { await perform() }
         }
-        relinquishTask()
         runtime?.finish(id)
         // What only the task needed goes with it (see the type's documentation).
         work = nil

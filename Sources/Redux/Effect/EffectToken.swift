@@ -13,10 +13,20 @@ class EffectToken: @unchecked Sendable {
     /// which is why ``isCurrentTask`` also compares task identity).
     @usableFromInline @TaskLocal static var current: EffectToken?
 
-    /// Runs `operation` with ``current`` bound to `token` (for the store's inlinable task code).
+    /// The frame of every runtime task's body: records the task as this token's, runs `body`
+    /// with ``current`` bound to this token and, when given, ``Dependencies/current`` bound to
+    /// `dependencies` (a detached task inherits no task-local), then forgets the task.
     @usableFromInline
-    static func withCurrent(_ token: EffectToken, _ operation: () async -> Void) async {
-        await $current.withValue(token, operation: operation)
+    final func runBound(dependencies: Dependencies?, _ body: () async -> Void) async {
+        adoptCurrentTask()
+        if let dependencies {
+            await Dependencies.$current.withValue(dependencies) {
+                await EffectToken.$current.withValue(self, operation: body)
+            }
+        } else {
+            await EffectToken.$current.withValue(self, operation: body)
+        }
+        relinquishTask()
     }
 
     @usableFromInline let id: UInt64
@@ -87,7 +97,7 @@ class EffectToken: @unchecked Sendable {
     final func markDeclared() { declared.store(true, ordering: .relaxed) }
 
     /// Records the calling task as this token's task (called first thing in the task).
-    @usableFromInline final func adoptCurrentTask() {
+    final func adoptCurrentTask() {
         owner.store(withUnsafeCurrentTask { $0?.hashValue } ?? 0, ordering: .relaxed)
     }
 
@@ -95,7 +105,7 @@ class EffectToken: @unchecked Sendable {
     /// task-local ``current`` of every `Task {}` created inside it, and of those they create in
     /// turn — and a later task may be allocated where the finished one was: without this, such
     /// a task would pass ``isCurrentTask``.
-    @usableFromInline final func relinquishTask() {
+    final func relinquishTask() {
         owner.store(0, ordering: .relaxed)
     }
 
