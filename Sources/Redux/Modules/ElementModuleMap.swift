@@ -15,14 +15,18 @@ where Element.ID: Sendable {
     @usableFromInline let access: ChildAccess<Root, RootAction, Element, LocalAction, Element.ID>
     /// The whole collection in a root state (for `store.slices(map)`, one slice per element).
     @usableFromInline let collection: @Sendable (Root) -> IdentifiedArray<Element>
+    /// Where the collection is in the root state: what the map's slices track.
+    @usableFromInline let collectionPath: KeyPath<Root, IdentifiedArray<Element>> & Sendable
 
     @usableFromInline
     init(
         name: String,
         action: Embedding<RootAction, ElementAction<Element.ID, LocalAction>>,
         access: ChildAccess<Root, RootAction, Element, LocalAction, Element.ID>,
-        collection: @escaping @Sendable (Root) -> IdentifiedArray<Element>
+        collection: @escaping @Sendable (Root) -> IdentifiedArray<Element>,
+        collectionPath: KeyPath<Root, IdentifiedArray<Element>> & Sendable
     ) {
+        self.collectionPath = collectionPath
         self.name = name
         self.action = action
         self.access = access
@@ -42,7 +46,7 @@ where Element.ID: Sendable {
         name: String? = nil
     ) -> ElementModuleMap {
         let name = liftName(name, keyPath: state, fallback: "module")
-        return ElementModuleMap(name: name, action: action, access: .elements(state, name: name, actions: action), collection: { $0[keyPath: state] })
+        return ElementModuleMap(name: name, action: action, access: .elements(state, name: name, actions: action), collection: { $0[keyPath: state] }, collectionPath: state)
     }
 
     /// The element with `id` in `root`, or `nil` when the collection has none.

@@ -11,8 +11,8 @@
 /// ```
 ///
 /// While its element is there, an element slice reads and dispatches like a ``StoreSlice``: its
-/// ``state`` is the element in the store's state now (registering observation interest on the
-/// store, whole-state granularity), and ``dispatch(_:file:line:)`` embeds the action with the
+/// ``state`` is the element in the store's state now (tracking that element only: see
+/// <doc:Observation>), and ``dispatch(_:file:line:)`` embeds the action with the
 /// element's ``id`` (``ElementAction/element(id:action:)``) and dispatches it to the store.
 ///
 /// **Detached**: once its element is removed the slice is *detached*, for good: ``isDetached``
@@ -66,13 +66,14 @@ where Element.ID: Sendable {
         self.last = state
     }
 
-    /// The element in the store's state now; once detached, the value last seen. Registers
-    /// observation interest on the store (whole-state granularity) while attached.
+    /// The element in the store's state now; once detached, the value last seen. Tracks this
+    /// element only (its per-element stamp, see <doc:Observation>): an observer is told when the
+    /// element changes or its id leaves the collection (once), and again if the id comes back.
     public var state: Element { current(observing: true) ?? last }
 
     /// Whether the element this slice was made for was removed (or the store is gone): the slice
     /// then reads the value it last saw and dispatches nothing. Checked now; once `true`, `true`
-    /// for good. Registers observation interest on the store while attached.
+    /// for good. Tracks the element like ``state``.
     public var isDetached: Bool { current(observing: true) == nil }
 
     /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
@@ -105,11 +106,13 @@ where Element.ID: Sendable {
     /// The element's state now (keeping it as the last value), or `nil` once detached.
     @usableFromInline
     func current(observing: Bool) -> Element? {
+        // Tracked even once detached, so that a reader is told when the id comes back.
+        if observing, let store { store.trackElement(map.collectionPath, id: id) }
         guard !detached, let store else {
             detached = true
             return nil
         }
-        guard let element = map.access.alive(observing ? store.state : store.currentState, instance) else {
+        guard let element = map.access.alive(store.currentState, instance) else {
             detached = true
             return nil
         }

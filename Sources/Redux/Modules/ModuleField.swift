@@ -19,8 +19,9 @@
 /// overwrites another binding's write — two bindings may overlap (`\.whole` and `\.whole.part`);
 /// when a component changes both, the later binding wins for the overlap. Writing a whole local
 /// state with ``ModuleMap/write(_:into:)`` writes each field whose value differs from the root's, so a scattered module's reducer leaves every other root field — and every field it
-/// did not change — untouched. Pure and `Sendable`; called on the main actor by the store and
-/// by slices.
+/// did not change — untouched. A field keeps the key paths it binds, so a slice that reads the
+/// local field tracks the root field it lives in (see <doc:Observation>). Pure and `Sendable`;
+/// called on the main actor by the store and by slices.
 public struct ModuleField<Root, Local>: Sendable {
     /// Copies the root's value into the local state.
     @usableFromInline let read: @Sendable (Root, inout Local) -> Void
@@ -30,13 +31,30 @@ public struct ModuleField<Root, Local>: Sendable {
     /// (the local state as it was read): what a lifted component changed, and nothing else, so
     /// a binding never writes back a stale value over another binding's write.
     @usableFromInline let writeChanged: @Sendable (_ before: Local, _ after: Local, inout Root) -> Bool
+    /// The key paths of each binding, local and root: what a slice's read tracks.
+    @usableFromInline let bindings: [Binding]
+
+    /// One binding's key paths.
+    @usableFromInline
+    struct Binding: Sendable {
+        @usableFromInline let local: AnyKeyPath & Sendable
+        @usableFromInline let root: PartialKeyPath<Root> & Sendable
+
+        @inlinable
+        init(local: AnyKeyPath & Sendable, root: PartialKeyPath<Root> & Sendable) {
+            self.local = local
+            self.root = root
+        }
+    }
 
     @inlinable
     init(
         read: @escaping @Sendable (Root, inout Local) -> Void,
         write: @escaping @Sendable (Local, inout Root) -> Bool,
-        writeChanged: @escaping @Sendable (_ before: Local, _ after: Local, inout Root) -> Bool
+        writeChanged: @escaping @Sendable (_ before: Local, _ after: Local, inout Root) -> Bool,
+        bindings: [Binding]
     ) {
+        self.bindings = bindings
         self.read = read
         self.write = write
         self.writeChanged = writeChanged
@@ -74,7 +92,8 @@ public struct ModuleField<Root, Local>: Sendable {
                 guard localField.read(before) != value else { return false }
                 rootField.modify(&rootState) { $0 = value }
                 return true
-            }
+            },
+            bindings: [Binding(local: local, root: root)]
         )
     }
 
@@ -103,7 +122,7 @@ public struct ModuleField<Root, Local>: Sendable {
                 return writeChangedField(before, after, &root) || wrote
             }
         }
-        self.init(read: read, write: write, writeChanged: writeChanged)
+        self.init(read: read, write: write, writeChanged: writeChanged, bindings: fields.flatMap(\.bindings))
     }
 }
 

@@ -14,9 +14,13 @@ public struct OptionalModuleMap<Root: Sendable, RootAction: Sendable, Local: Sen
     public let action: Embedding<RootAction, LocalAction>
     /// The composition access every lift of this map goes through.
     @usableFromInline let access: ChildAccess<Root, RootAction, Local, LocalAction, Void>
+    /// The root member the child lives in (the optional field or enum): what the map's slices
+    /// track while attached.
+    @usableFromInline let rootPath: PartialKeyPath<Root> & Sendable
 
     @usableFromInline
-    init(name: String, action: Embedding<RootAction, LocalAction>, access: ChildAccess<Root, RootAction, Local, LocalAction, Void>) {
+    init(name: String, action: Embedding<RootAction, LocalAction>, access: ChildAccess<Root, RootAction, Local, LocalAction, Void>, rootPath: PartialKeyPath<Root> & Sendable) {
+        self.rootPath = rootPath
         self.name = name
         self.action = action
         self.access = access
@@ -35,7 +39,7 @@ public struct OptionalModuleMap<Root: Sendable, RootAction: Sendable, Local: Sen
         name: String? = nil
     ) -> OptionalModuleMap {
         let name = liftName(name, keyPath: state, fallback: "module")
-        return OptionalModuleMap(name: name, action: action, access: .optional(state, name: name, actions: action))
+        return OptionalModuleMap(name: name, action: action, access: .optional(state, name: name, actions: action), rootPath: state)
     }
 
     /// A map whose local state is one case of the optional root enum at `state` (absent while
@@ -54,7 +58,7 @@ public struct OptionalModuleMap<Root: Sendable, RootAction: Sendable, Local: Sen
         name: String? = nil
     ) -> OptionalModuleMap {
         let name = liftName(name, keyPath: state, fallback: "module")
-        return OptionalModuleMap(name: name, action: action, access: .enumCase(state, case: embedding, name: name, actions: action))
+        return OptionalModuleMap(name: name, action: action, access: .enumCase(state, case: embedding, name: name, actions: action), rootPath: state)
     }
 
     /// A map whose local state is presented through the ``Presented`` root field at `state`:
@@ -72,7 +76,7 @@ public struct OptionalModuleMap<Root: Sendable, RootAction: Sendable, Local: Sen
         name: String? = nil
     ) -> OptionalModuleMap {
         let name = liftName(name, keyPath: state, fallback: "module")
-        return OptionalModuleMap(name: name, action: action, access: .presented(state, name: name, actions: action))
+        return OptionalModuleMap(name: name, action: action, access: .presented(state, name: name, actions: action), rootPath: state)
     }
 
     /// A map whose local state is one case of the presented root enum at `state` (absent while
@@ -92,7 +96,7 @@ public struct OptionalModuleMap<Root: Sendable, RootAction: Sendable, Local: Sen
         name: String? = nil
     ) -> OptionalModuleMap {
         let name = liftName(name, keyPath: state, fallback: "module")
-        return OptionalModuleMap(name: name, action: action, access: .presentedCase(state, case: embedding, name: name, actions: action))
+        return OptionalModuleMap(name: name, action: action, access: .presentedCase(state, case: embedding, name: name, actions: action), rootPath: state)
     }
 
     /// The module's local state in `root`, or `nil` while it is absent.

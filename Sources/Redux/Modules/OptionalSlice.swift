@@ -11,8 +11,8 @@
 /// ```
 ///
 /// While its instance is there, an optional slice reads and dispatches like a ``StoreSlice``: its
-/// ``state`` is the child in the store's state now (registering observation interest on the
-/// store, whole-state granularity), and ``dispatch(_:file:line:)`` embeds the action and
+/// ``state`` is the child in the store's state now (tracking the root member it lives in while
+/// attached: see <doc:Observation>), and ``dispatch(_:file:line:)`` embeds the action and
 /// dispatches it to the store.
 ///
 /// **Detached**: once the instance it was made for is gone — the child became `nil` or another
@@ -62,13 +62,14 @@ public final class OptionalSlice<Root: Sendable, RootAction: Sendable, Local: Se
         self.last = state
     }
 
-    /// The child in the store's state now; once detached, the value last seen. Registers
-    /// observation interest on the store (whole-state granularity) while attached.
+    /// The child in the store's state now; once detached, the value last seen. While attached it
+    /// tracks the root member the child lives in (the optional field or enum, compared by its
+    /// comparison class, see <doc:Observation>); a detached slice tracks nothing.
     public var state: Local { current(observing: true) ?? last }
 
     /// Whether the instance this slice was made for is gone (or the store is): the slice then
     /// reads the value it last saw and dispatches nothing. Checked now; once `true`, `true`
-    /// for good. Registers observation interest on the store while attached.
+    /// for good. Tracks like ``state``.
     public var isDetached: Bool { current(observing: true) == nil }
 
     /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
@@ -105,10 +106,11 @@ public final class OptionalSlice<Root: Sendable, RootAction: Sendable, Local: Se
             detached = true
             return nil
         }
-        guard let child = map.access.alive(observing ? store.state : store.currentState, instance) else {
+        guard let child = map.access.alive(store.currentState, instance) else {
             detached = true
             return nil
         }
+        if observing { store.trackRoot(map.rootPath) }
         last = child
         return child
     }

@@ -71,8 +71,14 @@ public final class ProjectedModule<State: Sendable, Action: Sendable>: StoreModu
         )
     }
 
-    /// The local state, now. Reading it registers observation interest on the inner store.
+    /// The local state, now. Reading it tracks the inner store's whole state.
     public var state: State { store.state }
+
+    /// One member of the local state, tracked alone on the inner store (like the store's own
+    /// member reads, see <doc:Observation>): `module.name` is `module.state.name`.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+        store[dynamicMember: keyPath]
+    }
 
     /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
     @inlinable

@@ -42,12 +42,15 @@ extension Store {
     /// a list view's rows (`ForEach(store.slices(rowsMap)) { RowView(row: $0) }`; each slice is
     /// `Identifiable` by its element's id).
     ///
-    /// Reads the store's state, so it registers observation interest (whole-state granularity):
-    /// a list built from it is told when rows are added, removed or moved.
+    /// Tracks the collection's *structure* only (its ids and their order, see
+    /// <doc:Observation>): a list built from it is told when rows are added, removed or moved,
+    /// not when a row's content changes (each row's own slice tracks that).
     ///
     /// - Complexity: O(n) for n elements.
     public func slices<Element, LocalAction>(_ map: ElementModuleMap<State, Action, Element, LocalAction>) -> [ElementSlice<State, Action, Element, LocalAction>] {
-        let root = state
+        if isReducing { readWhileReducing() }
+        trackStructure(map.collectionPath)
+        let root = currentState
         return map.collection(root).ids.compactMap { elementSlice(map, id: $0, in: root) }
     }
 

@@ -19,10 +19,11 @@
 ///   it; FIFO); it goes through the whole root pipeline, and the reducers the same map lifted
 ///   write the root state — the field of a linear map, only the changed bound fields of a
 ///   scattered one. A slice never writes the state itself.
-/// - **Observation**: reading ``state`` (or a field, `profile.name`) reads the store's state, so
-///   it registers observation interest on the store the way reading ``Store/state`` does. The
-///   granularity is the whole store state: an observer of a slice may be told of a change to
-///   any part of the root state, not only the module's.
+/// - **Observation**: a slice tracks the root members it reads (see <doc:Observation>):
+///   `profile.name` on a linear map over `\.profile` tracks the root path `\.profile.name`, and
+///   ``state`` tracks `\.profile` whole; on a scattered map, a member bound by a
+///   ``ModuleField`` tracks its root field, and ``state`` (or an unbound member) tracks every
+///   bound root field. A change elsewhere in the root state tells no observer of the slice.
 /// - **Lifetime**: a slice holds its store *weakly*. A view holds its slice, and a slice must
 ///   not keep a store the app let go of (and that store's tasks) alive. A slice whose store is
 ///   gone reads the value it last read (``isDetached`` is then `true`) and dispatches nothing.
@@ -56,16 +57,47 @@ public final class StoreSlice<Root: Sendable, RootAction: Sendable, Local: Senda
     }
 
     /// The module's local state in the store's state now; once the store is gone, the value
-    /// last read. Registers observation interest on the store (whole-state granularity).
+    /// last read. Tracks the module's root members: the linear map's field, or every field a
+    /// scattered map binds.
     @inlinable
     public var state: Local {
         guard let store else { return last }
         let local: Local = switch map.form {
         case .linear(let field): store[dynamicMember: field.keyPath]
-        case .scattered: map.state(in: store.state)
+        case .scattered(_, let fields):
+            trackBound(fields, local: nil, in: store)
         }
         last = local
         return local
+    }
+
+    /// One member of the module's local state: `profile.name` is `profile.state.name`, tracking
+    /// only the root member it comes from (the root path `field` + `keyPath` on a linear map;
+    /// the bound root field on a scattered map, or every bound field when `keyPath` is not one
+    /// bound by a ``ModuleField``). Once the store is gone, the member of the value last read.
+    @inlinable
+    public subscript<Value>(dynamicMember keyPath: KeyPath<Local, Value>) -> Value {
+        guard let store else { return last[keyPath: keyPath] }
+        switch map.form {
+        case .linear(let field):
+            return store.read(keyPath, under: field.keyPath)
+        case .scattered(_, let fields):
+            let local = trackBound(fields, local: keyPath, in: store)
+            last = local
+            return local[keyPath: keyPath]
+        }
+    }
+
+    /// Tracks the root fields behind `local` (all bound fields when `nil` or unbound) and
+    /// answers the local state assembled from the store's state now.
+    @usableFromInline
+    func trackBound(_ fields: ModuleField<Root, Local>, local: AnyKeyPath?, in store: Store<Root, RootAction>) -> Local {
+        if store.isReducing { store.readWhileReducing() }
+        let matching = local.map { local in fields.bindings.filter { $0.local == local } } ?? []
+        for binding in matching.isEmpty ? fields.bindings : matching {
+            store.trackRoot(binding.root)
+        }
+        return map.state(in: store.currentState)
     }
 
     /// Whether the slice has lost its store (the store was released): it then reads the value

@@ -84,6 +84,13 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline let registrar = ObservationRegistrar()
     /// Built once: a key path literal in a generic class is instantiated on every evaluation.
     @usableFromInline let stateKeyPath: KeyPath<Store, State>
+    /// The members of the state read since they last changed (see <doc:Observation>).
+    @usableFromInline let observation = MemberObservation<State>()
+    /// By member index: the path its observers are registered under in ``registrar``
+    /// (`\Store.[observedMember: index]`), built when the member is first read.
+    @exclusivity(unchecked) @usableFromInline var memberPaths: ContiguousArray<KeyPath<Store, Int>> = []
+    /// Whether ``state`` was read whole since the last notification.
+    @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
     /// what main-actor code appends while it runs). Empty whenever no call is processing.
     @exclusivity(unchecked) @usableFromInline var pipeline = EntryBuffer<State, Action>()
@@ -108,7 +115,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var hasEntriesAhead = false
     /// True while a main-actor call processes; dispatches made then are queued, not nested.
     @exclusivity(unchecked) @usableFromInline var isProcessing = false
-    /// True once ``state`` was read since the last notification: only then is the registrar paid.
+    /// True when some reader may need telling after the next handled action: ``state`` was read
+    /// whole, or some member is armed. While it is false a handled action pays one test.
     @exclusivity(unchecked) @usableFromInline var observedSinceNotification = false
     @exclusivity(unchecked) @usableFromInline var isInvalidated = false
     /// `isInvalidated || scopesDependencies`, kept as one flag: the main-actor fast path tests
@@ -243,24 +251,30 @@ public final class Store<State: Sendable, Action: Sendable> {
         shutDown()
     }
 
-    /// The current state.
+    /// The whole current state.
     ///
-    /// Reading it on the main actor registers observation interest (Observation framework), so
-    /// SwiftUI views and `withObservationTracking` are told when an action changes it.
+    /// Reading it on the main actor tracks the whole state (Observation framework): SwiftUI views
+    /// and `withObservationTracking` that read it are told once after every handled action, even
+    /// one that changed nothing. Read a member instead (`store.count`) to be told only when that
+    /// member changes; see <doc:Observation>.
     public var state: State {
         if isReducing { readWhileReducing() }
-        if !observedSinceNotification { observedSinceNotification = true }
+        wholeStateRead = true
+        observedSinceNotification = true
         registrar.access(self, keyPath: stateKeyPath)
         return storage
     }
 
-    /// Reads one field of the state: `store.count` is `store.state.count`, without copying the
-    /// rest of the state. Registers observation interest like ``state``.
+    /// Reads one member of the state: `store.count` is `store.state.count`, without copying the
+    /// rest of the state, and tracks that member only (Observation framework): an observer of it
+    /// is told after a handled action that changed it, at most once, and not for changes to
+    /// other members. `store.profile.name` reads and tracks `profile`. What "changed" means
+    /// depends on the member's type (value-compared, stamp-compared, or told after every handled
+    /// action): see <doc:Observation>. Main actor.
     @inlinable
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         if isReducing { readWhileReducing() }
-        if !observedSinceNotification { observedSinceNotification = true }
-        registrar.access(self, keyPath: stateKeyPath)
+        track(observation.valueMember(keyPath))
         return storage[keyPath: keyPath]
     }
 
