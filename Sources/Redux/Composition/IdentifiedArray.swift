@@ -2,9 +2,9 @@
 /// state of a list of child features (rows, tabs, downloads), each addressed by its id.
 ///
 /// The idea comes from The Composable Architecture's `IdentifiedArray`; this type is written
-/// for this library. It behaves like an array (a `RandomAccessCollection` with `Int` indices
-/// from 0, in insertion order unless moved or sorted) with a dictionary from id to index beside
-/// it.
+/// for this library. It behaves like an array (a `RandomAccessCollection` and
+/// `MutableCollection` with `Int` indices from 0, in insertion order unless moved or sorted)
+/// with a dictionary from id to index beside it.
 ///
 /// **A row is its id.** When a child feature is lifted over the collection (see
 /// <doc:Composition>), the element with an id is one child instance for as long as that id is in
