@@ -29,11 +29,21 @@ struct ObservationTests {
         #expect(observer.seen == [3, 9])
     }
 
+    /// A reader of the whole state (`store.state`) is told of every handled action.
     @Test func observersAreToldEvenWhenTheStateEndsEqual() {
         let store = makePipeStore(reducers: [Reducer(id: "touches nothing") { _, _ in .next }])
-        let observer = CountObserver(store)
+        let observer = CountObserver(store, read: .state)
         store.dispatch(.increment)
         #expect(observer.notifications == 1)
+    }
+
+    /// The member-read counterpart: `count` is value-compared, so a handled action that leaves it
+    /// equal tells its reader nothing.
+    @Test func aMemberReaderIsNotToldWhenTheMemberEndsEqual() {
+        let store = makePipeStore(reducers: [Reducer(id: "touches nothing") { _, _ in .next }])
+        let observer = CountObserver(store, read: .dynamicMember)
+        store.dispatch(.increment)
+        #expect(observer.notifications == 0)
     }
 
     /// A reducer answering `.defaultNext` must not write; if it does anyway, the write is kept
