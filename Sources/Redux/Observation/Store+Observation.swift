@@ -3,8 +3,9 @@ import Observation
 /// The store is observable through the Observation framework, member by member, with a
 /// registrar it controls so that a dispatch while nobody reads the state pays one test.
 extension Store: Observable {
-    /// The path the observers of member `index` are registered under: one subscript component
-    /// whose argument is the index (cheap to hash and compare, unlike an appended key path).
+    /// A path observers of a member are registered under: one subscript component whose
+    /// argument is the member's index × 2 + parity (cheap to hash and compare, unlike an
+    /// appended key path).
     subscript(observedMember index: Int) -> Int { index }
 
     /// Registers observation interest in `member` (arming it: its current value is taken as the
@@ -16,14 +17,17 @@ extension Store: Observable {
         registrar.access(self, keyPath: memberPath(member))
     }
 
-    /// The registrar path of `member`, built the first time it is asked for.
+    /// The registrar path of `member` under its current parity; both are built the first time
+    /// one is asked for.
     @usableFromInline
     func memberPath(_ member: Int32) -> KeyPath<Store, Int> {
         let index = Int(member)
-        while memberPaths.count <= index {
+        while memberParity.count <= index {
             memberPaths.append(\Store.[observedMember: memberPaths.count])
+            memberPaths.append(\Store.[observedMember: memberPaths.count])
+            memberParity.append(0)
         }
-        return memberPaths[index]
+        return memberPaths[index &* 2 &+ Int(memberParity[index])]
     }
 
     /// Tells observers what changed, after the reducers of a handled action ran and before its
@@ -43,12 +47,22 @@ extension Store: Observable {
         wholeStateRead = false
         withUnsafeMutablePointer(to: &storage) { observation.collectChanged(UnsafeRawPointer($0)) }
         if observation.hasArmed { observedSinceNotification = true }
+        // Each changed member's parity flips before anyone is told: an observer told of one
+        // member that registers again (reading others that changed too) registers under the new
+        // parity, and is not told again for this action.
+        let count = observation.fired.count
+        var index = 0
+        while index < count {
+            memberParity[Int(observation.fired[index])] ^= 1
+            index += 1
+        }
         if whole { registrar.withMutation(of: self, keyPath: stateKeyPath) {} }
         // Observers told here may read again (arming members, setting the flag); the list is
         // not touched by that: only the next handled action compares again.
-        var index = 0
-        while index < observation.fired.count {
-            registrar.withMutation(of: self, keyPath: memberPath(observation.fired[index])) {}
+        index = 0
+        while index < count {
+            let member = Int(observation.fired[index])
+            registrar.withMutation(of: self, keyPath: memberPaths[member &* 2 &+ Int(memberParity[member] ^ 1)]) {}
             index += 1
         }
     }

@@ -86,9 +86,13 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline let stateKeyPath: KeyPath<Store, State>
     /// The members of the state read since they last changed (see <doc:Observation>).
     @usableFromInline let observation = MemberObservation<State>()
-    /// By member index: the path its observers are registered under in ``registrar``
-    /// (`\Store.[observedMember: index]`), built when the member is first read.
+    /// By member index × 2 + parity: the two paths its observers are registered under in
+    /// ``registrar``, built when the member is first read. Observers register under the
+    /// member's current parity; telling them flips it first, so that an observer registering
+    /// again while others are told is not told twice for one action.
     @exclusivity(unchecked) @usableFromInline var memberPaths: ContiguousArray<KeyPath<Store, Int>> = []
+    /// By member index: the member's current parity (0 or 1).
+    @exclusivity(unchecked) @usableFromInline var memberParity: ContiguousArray<UInt8> = []
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then

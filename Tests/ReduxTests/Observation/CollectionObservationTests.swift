@@ -4,7 +4,7 @@ import Testing
 
 /// How a list view reads its rows.
 enum ListRead: String, Sendable, CaseIterable, CustomTestStringConvertible {
-    /// `store.ids(\.rows)`.
+    /// `store.elementIDs(\.rows)`.
     case ids
     /// `store.slices(map)`, as a `ForEach` over the row slices does.
     case slices
@@ -15,7 +15,7 @@ enum ListRead: String, Sendable, CaseIterable, CustomTestStringConvertible {
     @MainActor
     func observer(_ store: ListStore) -> MemberObserver<[Int]> {
         switch self {
-        case .ids: MemberObserver { store.ids(\.rows) }
+        case .ids: MemberObserver { store.elementIDs(\.rows) }
         case .slices: MemberObserver { store.slices(ListMaps.rows).map { $0.id } }
         }
     }
