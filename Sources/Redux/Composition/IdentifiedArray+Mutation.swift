@@ -1,8 +1,12 @@
 import Foundation
 
-// Insertion, removal and reordering. Each element's slot (`generations`, see IdentifiedArray)
-// travels with it: insertion under a new id takes a new one; removal drops it; replacing,
-// moving, swapping, sorting and reversing keep every element's slot. Identity is the id alone.
+// Insertion, removal and reordering. Each element's slot (`slots`, see IdentifiedArray) travels
+// with it: insertion under a new id takes a new one; removal drops it; replacing, moving,
+// swapping, sorting and reversing keep every element's generation. Identity is the id alone.
+// Stamps: a call that changes something takes one fresh number, for the content stamp and, as
+// the case may be, the structure stamp and the stamp of the element it replaced; a call that
+// changes nothing (an existing id appended, an absent id removed, a swap or move of an index
+// with itself, nothing to remove) keeps every stamp.
 
 extension IdentifiedArray {
     /// Appends `element` if its id is new; otherwise changes nothing.
@@ -30,14 +34,20 @@ extension IdentifiedArray {
         let id = element.id
         if let existing = positions[id] { return (false, existing) }
         precondition(index >= 0 && index <= storage.count, "IdentifiedArray.insert(_:at:): index \(index) out of 0...\(storage.count)")
+        let fresh = ChangeStamp.next()
         storage.insert(element, at: index)
-        generations.insert(InstanceGeneration.next(), at: index)
+        slots.insert(ElementSlot(generation: fresh, stamp: fresh), at: index)
         reindex(from: index)
+        stamp = fresh
+        structureStamp = fresh
         return (true, index)
     }
 
     /// Replaces the element with `element`'s id in its place, or appends `element` if the id is
     /// new.
+    ///
+    /// When `Element` is `Equatable`, an overload is chosen instead that changes no stamp when
+    /// `element` is equal to the one it replaces; this one treats every replacement as a change.
     ///
     /// - Returns: The element replaced, or `nil` if `element` was appended.
     /// - Complexity: O(1) on average (amortised when appending).
@@ -51,6 +61,7 @@ extension IdentifiedArray {
         }
         let old = storage[index]
         storage[index] = element
+        stampElement(at: index)
         return old
     }
 
@@ -72,9 +83,10 @@ extension IdentifiedArray {
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
         let element = storage.remove(at: index)
-        generations.remove(at: index)
+        slots.remove(at: index)
         positions[element.id] = nil
         reindex(from: index)
+        stampStructure()
         return element
     }
 
@@ -93,9 +105,11 @@ extension IdentifiedArray {
     /// - Complexity: O(*n*).
     @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+        let wasEmpty = storage.isEmpty
         storage.removeAll(keepingCapacity: keepCapacity)
-        generations.removeAll(keepingCapacity: keepCapacity)
+        slots.removeAll(keepingCapacity: keepCapacity)
         positions.removeAll(keepingCapacity: keepCapacity)
+        if !wasEmpty { stampStructure() }
     }
 
     /// Removes the elements for which `shouldBeRemoved` is true, keeping the order of the rest.
@@ -127,12 +141,13 @@ extension IdentifiedArray {
                 continue
             }
             storage.swapAt(write, read)
-            generations.swapAt(write, read)
+            slots.swapAt(write, read)
             positions[storage[write].id] = write
             write += 1
         }
         storage.removeSubrange(write...)
-        generations.removeSubrange(write...)
+        slots.removeSubrange(write...)
+        stampStructure()
     }
 
     /// Moves the elements at `source` to just before the element that was at `destination`
@@ -164,21 +179,27 @@ extension IdentifiedArray {
         guard source != destination else { return }
         let element = storage.remove(at: source)
         storage.insert(element, at: destination)
-        let generation = generations.remove(at: source)
-        generations.insert(generation, at: destination)
+        let slot = slots.remove(at: source)
+        slots.insert(slot, at: destination)
+        stampStructure()
         reindex(Swift.min(source, destination)..<(Swift.max(source, destination) + 1))
     }
 
-    /// Exchanges the elements at `i` and `j` (valid indices: precondition).
+    /// Exchanges the elements at `i` and `j` (valid indices: precondition), each with its
+    /// bookkeeping.
+    ///
+    /// This is the `MutableCollection` requirement, so the standard library's algorithms that
+    /// reorder through it (`partition(by:)`, `shuffle()`, …) keep the collection consistent.
     ///
     /// - Complexity: O(1) on average.
     @inlinable
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
         storage.swapAt(i, j)
-        generations.swapAt(i, j)
+        slots.swapAt(i, j)
         positions[storage[i].id] = i
         positions[storage[j].id] = j
+        stampStructure()
     }
 
     /// Sorts the elements in place by `areInIncreasingOrder`.
@@ -198,20 +219,26 @@ extension IdentifiedArray {
     /// - Complexity: O(*n*).
     @inlinable
     public mutating func reverse() {
+        guard storage.count > 1 else { return }
         storage.reverse()
-        generations.reverse()
+        slots.reverse()
         reindex(storage.indices)
+        stampStructure()
     }
 
-    /// Rearranges `span` so that its elements (and generations) are those at `order`, in that
-    /// order (`order` is a permutation of `span`).
+    /// Rearranges `span` so that its elements (and slots) are those at `order`, in that order
+    /// (`order` is a permutation of `span`), and takes a fresh structure stamp; when `order`
+    /// leaves every element in its place, changes nothing (a sort of a sorted collection keeps
+    /// its stamps and does not copy a shared buffer).
     @inlinable
     mutating func permute(_ span: Range<Int>, into order: [Int]) {
+        if order.elementsEqual(span) { return }
         let elements = order.map { storage[$0] }
-        let moved = order.map { generations[$0] }
+        let moved = order.map { slots[$0] }
         storage.replaceSubrange(span, with: elements)
-        generations.replaceSubrange(span, with: moved)
+        slots.replaceSubrange(span, with: moved)
         reindex(span)
+        stampStructure()
     }
 }
 

@@ -1,5 +1,5 @@
-// Conformances of IdentifiedArray. All of them see the elements only: generations are
-// bookkeeping of the instances, not part of the value.
+// Conformances of IdentifiedArray. All of them see the elements only: generations and stamps
+// are bookkeeping, not part of the value. Decoding and every initialiser take fresh stamps.
 
 extension IdentifiedArray: ExpressibleByArrayLiteral {
     /// A collection of the literal's elements; their ids must be unique (precondition failure
@@ -55,7 +55,7 @@ extension IdentifiedArray: Decodable where Element: Decodable {
         let elements = try container.decode([Element].self)
         self.init()
         storage.reserveCapacity(elements.count)
-        generations.reserveCapacity(elements.count)
+        slots.reserveCapacity(elements.count)
         positions.reserveCapacity(elements.count)
         for element in elements {
             let id = element.id

@@ -22,6 +22,20 @@
 /// and what they still send is dropped; the id added again by a later action is a new instance.
 /// `==`, `hash(into:)`, `Codable`, descriptions and the mirror see only the elements.
 ///
+/// **Change stamps.** Beside the elements the collection keeps numbers that let the store's
+/// observation tell what changed without holding an old copy (holding one would make the next
+/// in-place write copy the buffer): a stamp for the whole content, a stamp for the structure
+/// (the ids and their order), and a stamp per element. Each is a fresh number from one
+/// process-wide counter: every initialisation and decoding takes new ones (a rebuilt or decoded
+/// collection never carries an old stamp), every mutation of the content takes a new content
+/// stamp, every change of the ids or their order a new structure stamp, and every insertion,
+/// in-place mutation or replacement of an element a new stamp for that element, which moves
+/// with it. Assigning an element equal to the one it replaces, through ``subscript(id:)`` or
+/// ``updateOrAppend(_:)`` when `Element` is `Equatable`, changes no stamp; a mutation in place
+/// always does. The stamps are bookkeeping, not part of the value: `==`, `hash(into:)`,
+/// `Codable`, descriptions and the mirror ignore them, so two equal collections may carry
+/// different stamps.
+///
 /// Ids must stay unique: an operation that would make two elements share an id stops the
 /// program with a message naming the id (inserting an existing id is not such an operation — it
 /// reports `inserted: false`).
@@ -35,14 +49,21 @@
 public struct IdentifiedArray<Element: Identifiable> {
     /// The elements, in order.
     @usableFromInline var storage: [Element]
-    /// A per-element slot beside `storage[i]` at `i` (same count as `storage`, never 0): a
-    /// number taken when the element is inserted under an id the collection did not hold, moved
-    /// with its element (moves, swaps, sorts, in-place mutation and replacement by id keep it)
-    /// and dropped with it. Not identity (an element instance is its id, see <doc:Composition>):
-    /// per-element bookkeeping that travels with the element. Called its *generation* below.
-    @usableFromInline var generations: [UInt64]
+    /// The bookkeeping of `storage[i]` at `i` (same count as `storage`): its generation and its
+    /// stamp (see ``ElementSlot``). A slot moves with its element (moves, swaps, sorts, in-place
+    /// mutation and replacement by id keep its generation) and is dropped with it.
+    @usableFromInline var slots: [ElementSlot]
     /// The index in `storage` of each id (one entry per element).
     @usableFromInline var positions: [Element.ID: Int]
+    /// The content stamp: a fresh ``ChangeStamp`` on every initialisation, decoding and mutation
+    /// of anything (elements, ids, order). Never 0. A stored property, so that an observer can
+    /// read it at its offset in the value.
+    @usableFromInline var stamp: UInt64
+    /// The structure stamp: a fresh ``ChangeStamp`` on initialisation and decoding and whenever
+    /// the ids or their order change (insertion, removal, moves, swaps, sorts, reversal, an
+    /// element's id changing); kept by mutations of an element's content. Never 0. Each change
+    /// of it is also a change of ``stamp`` (with the same value). A stored property.
+    @usableFromInline var structureStamp: UInt64
 
     /// An empty collection.
     ///
@@ -50,8 +71,11 @@ public struct IdentifiedArray<Element: Identifiable> {
     @inlinable
     public init() {
         storage = []
-        generations = []
+        slots = []
         positions = [:]
+        let fresh = ChangeStamp.next()
+        stamp = fresh
+        structureStamp = fresh
     }
 
     /// A collection of `elements` in their order; their ids must be unique.
@@ -137,6 +161,10 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// element set must have the id it is set under: anything else stops the program with a
     /// message naming both ids.
     ///
+    /// When `Element` is `Equatable`, an overload of this subscript is chosen instead, which
+    /// changes no stamp when the element set is equal to the one it replaces (see the type's
+    /// notes on change stamps); this one treats every replacement as a change.
+    ///
     /// - Complexity: Reading, replacing and mutating in place are O(1) on average; appending is
     ///   amortised O(1); removing is O(*n*).
     @inlinable
@@ -153,9 +181,26 @@ public struct IdentifiedArray<Element: Identifiable> {
             checkID(of: newValue, isKey: id)
             if let index = positions[id] {
                 storage[index] = newValue
+                stampElement(at: index)
             } else {
                 appendNew(newValue, id: id)
             }
+        }
+        _modify {
+            yield &self[inPlace: id]
+        }
+    }
+
+    /// The element with `id`, mutated in place: the body of both `subscript(id:)`s' `_modify`.
+    /// Reading and setting behave as the unconstrained ``subscript(id:)``.
+    @inlinable
+    subscript(inPlace id: Element.ID) -> Element? {
+        get {
+            guard let index = positions[id] else { return nil }
+            return storage[index]
+        }
+        set {
+            self[id: id] = newValue
         }
         _modify {
             if let index = positions[id] {
@@ -207,14 +252,6 @@ extension IdentifiedArray: RandomAccessCollection {
 
     /// `i - 1`. O(1).
     @inlinable public func index(before i: Int) -> Int { i - 1 }
-
-    /// The element at `position` (a valid index: precondition).
-    ///
-    /// - Complexity: O(1).
-    @inlinable
-    public subscript(position: Int) -> Element {
-        storage[position]
-    }
 }
 
 // MARK: - Internal access for the lifting code
@@ -223,13 +260,15 @@ extension IdentifiedArray {
     /// Runs `body` on the element at `index`, in place (the element is not copied), and returns
     /// its result. If `body` changed the element's id, the new id is recorded for `index`; a new
     /// id that another element holds stops the program with a message naming it. The element's
-    /// generation is kept. `index` must be valid (precondition). Errors from `body` are
-    /// rethrown, after the id bookkeeping.
+    /// generation is kept; its stamp and the content stamp change (and the structure stamp, when
+    /// the id changed), whether or not `body` wrote anything. `index` must be valid
+    /// (precondition). Errors from `body` are rethrown, after the id bookkeeping.
     ///
     /// - Complexity: O(1) on average, plus the cost of `body`.
     @inlinable
     mutating func withElement<R>(at index: Int, _ body: (inout Element) throws -> R) rethrows -> R {
         let oldID = storage[index].id
+        stampElement(at: index)
         defer {
             let newID = storage[index].id
             if newID != oldID { recordIDChange(at: index, from: oldID, to: newID) }
@@ -242,7 +281,7 @@ extension IdentifiedArray {
     /// - Complexity: O(1).
     @inlinable
     func generation(at index: Int) -> UInt64 {
-        generations[index]
+        slots[index].generation
     }
 
     /// The generation of the element with `id`, or `nil` if there is none.
@@ -251,39 +290,85 @@ extension IdentifiedArray {
     @inlinable
     func generation(of id: Element.ID) -> UInt64? {
         guard let index = positions[id] else { return nil }
-        return generations[index]
+        return slots[index].generation
     }
 
-    /// What is inconsistent between `storage`, `generations` and `positions`, or `nil` when
-    /// they agree (the same count; each element's id maps to its index; generations non-zero
-    /// and distinct). For tests and debugging only: O(*n*), never called by the library.
+    /// The stamp of the element at `index` (a valid index: precondition): taken when it was
+    /// inserted, renewed whenever it was mutated or replaced (not by an equal element through
+    /// an `Equatable` setter); moves with the element.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    func stamp(at index: Int) -> UInt64 {
+        slots[index].stamp
+    }
+
+    /// The stamp of the element with `id` (see ``stamp(at:)``), or `nil` if there is none.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable
+    func stamp(of id: Element.ID) -> UInt64? {
+        guard let index = positions[id] else { return nil }
+        return slots[index].stamp
+    }
+
+    /// What is inconsistent between `storage`, `slots`, `positions` and the stamps, or `nil`
+    /// when they agree (the same count; each element's id maps to its index; generations
+    /// non-zero and distinct; stamps non-zero, no element's stamp and not the structure stamp
+    /// newer than the content stamp). For tests and debugging only: O(*n*), never called by the
+    /// library.
     var invariantViolation: String? {
-        if generations.count != storage.count {
-            return "\(storage.count) elements but \(generations.count) generations"
+        if slots.count != storage.count {
+            return "\(storage.count) elements but \(slots.count) slots"
         }
         if positions.count != storage.count {
             return "\(storage.count) elements but \(positions.count) positions"
         }
-        var seen = Set<UInt64>(minimumCapacity: generations.count)
+        if stamp == 0 || structureStamp == 0 { return "stamp \(stamp), structure stamp \(structureStamp)" }
+        if structureStamp > stamp { return "structure stamp \(structureStamp) newer than the stamp \(stamp)" }
+        var seen = Set<UInt64>(minimumCapacity: slots.count)
         for (index, element) in storage.enumerated() {
             if positions[element.id] != index {
                 return "id \(element.id) at \(index) is recorded at \(positions[element.id].map(String.init) ?? "nil")"
             }
-            let generation = generations[index]
-            if generation == 0 { return "generation 0 at \(index)" }
-            if !seen.insert(generation).inserted { return "generation \(generation) twice (at \(index))" }
+            let slot = slots[index]
+            if slot.generation == 0 { return "generation 0 at \(index)" }
+            if !seen.insert(slot.generation).inserted { return "generation \(slot.generation) twice (at \(index))" }
+            if slot.stamp == 0 { return "element stamp 0 at \(index)" }
+            if slot.stamp > stamp { return "element stamp \(slot.stamp) at \(index) newer than the stamp \(stamp)" }
         }
         return nil
     }
 
     // MARK: Bookkeeping
 
-    /// Appends `element` (whose id is `id` and not present) with a new generation.
+    /// Appends `element` (whose id is `id` and not present) with a new generation; one fresh
+    /// number is its generation, its stamp, the content and the structure stamp.
     @inlinable
     mutating func appendNew(_ element: Element, id: Element.ID) {
+        let fresh = ChangeStamp.next()
         positions[id] = storage.count
         storage.append(element)
-        generations.append(InstanceGeneration.next())
+        slots.append(ElementSlot(generation: fresh, stamp: fresh))
+        stamp = fresh
+        structureStamp = fresh
+    }
+
+    /// Records a change of the element at `index` (a valid index): one fresh stamp for it and
+    /// for the content.
+    @inlinable
+    mutating func stampElement(at index: Int) {
+        let fresh = ChangeStamp.next()
+        slots[index].stamp = fresh
+        stamp = fresh
+    }
+
+    /// Records a change of the ids or their order: one fresh content and structure stamp.
+    @inlinable
+    mutating func stampStructure() {
+        let fresh = ChangeStamp.next()
+        stamp = fresh
+        structureStamp = fresh
     }
 
     /// Re-records the index of every element in `range`.
@@ -307,33 +392,39 @@ extension IdentifiedArray {
             "IdentifiedArray[id: \(id)]: the element set has a different id, \(element.id)")
     }
 
-    /// Moves the element at `index` out of `storage`, leaving the last element in its place.
+    /// Moves the element at `index` out of `storage`, leaving the last element in its place
+    /// (its slot stays at `index`).
     @inlinable
     mutating func takeElement(at index: Int) -> Element {
         storage.swapAt(index, storage.count - 1)
         return storage.removeLast()
     }
 
-    /// Undoes ``takeElement(at:)``: puts `element` back at `index`, or, for `nil`, removes the
-    /// element that was there (with its generation and id) and restores the order of the rest.
+    /// Undoes ``takeElement(at:)``: puts `element` back at `index` with a fresh stamp, or, for
+    /// `nil`, removes the element that was there (with its slot and id) and restores the order
+    /// of the rest.
     @inlinable
     mutating func restore(_ element: Element?, takenFrom index: Int, id: Element.ID) {
         if let element {
             checkID(of: element, isKey: id)
             storage.append(element)
             storage.swapAt(index, storage.count - 1)
+            stampElement(at: index)
         } else {
             if index < storage.count {
                 let last = storage.remove(at: index)
                 storage.append(last)
             }
-            generations.remove(at: index)
+            slots.remove(at: index)
             positions[id] = nil
             reindex(from: index)
+            stampStructure()
         }
     }
 
-    /// Records that the element at `index` now has `newID` instead of `oldID`.
+    /// Records that the element at `index` now has `newID` instead of `oldID`, and that the
+    /// structure changed: the structure stamp takes the content stamp's value, which the caller
+    /// has just renewed.
     @usableFromInline
     mutating func recordIDChange(at index: Int, from oldID: Element.ID, to newID: Element.ID) {
         if let other = positions[newID] {
@@ -342,5 +433,6 @@ extension IdentifiedArray {
         }
         positions[oldID] = nil
         positions[newID] = index
+        structureStamp = stamp
     }
 }

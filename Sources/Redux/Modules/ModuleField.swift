@@ -52,7 +52,7 @@ public struct ModuleField<Root, Local>: Sendable {
         read: @escaping @Sendable (Root, inout Local) -> Void,
         write: @escaping @Sendable (Local, inout Root) -> Bool,
         writeChanged: @escaping @Sendable (_ before: Local, _ after: Local, inout Root) -> Bool,
-        bindings: [Binding]
+        bindings: [Binding] = []
     ) {
         self.bindings = bindings
         self.read = read

@@ -38,7 +38,7 @@ extension Store {
     /// copied. Main actor.
     ///
     /// - Complexity: O(*n*) for the ids returned; the comparison after a dispatch is O(1).
-    public func ids<Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>) -> [Element.ID] {
+    public func elementIDs<Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>) -> [Element.ID] {
         if isReducing { readWhileReducing() }
         track(observation.structureMember(keyPath))
         return storage[keyPath: keyPath].ids

@@ -33,8 +33,15 @@ func generationsByID(_ rows: IdentifiedArray<Row>) -> [Int: UInt64] {
     return result
 }
 
-/// Expects `rows`' storage, generations and positions to agree, and every lookup by id to find
-/// the element at its index with its generation.
+/// Each element's stamp, by id.
+func stampsByID(_ rows: IdentifiedArray<Row>) -> [Int: UInt64] {
+    var result: [Int: UInt64] = [:]
+    for row in rows { result[row.id] = rows.stamp(of: row.id) }
+    return result
+}
+
+/// Expects `rows`' storage, slots, positions and stamps to agree, and every lookup by id to find
+/// the element at its index with its generation and stamp.
 func expectConsistent(_ rows: IdentifiedArray<Row>, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(rows.invariantViolation == nil, "\(rows.invariantViolation ?? "")", sourceLocation: sourceLocation)
     for (index, row) in rows.enumerated() {
@@ -42,6 +49,22 @@ func expectConsistent(_ rows: IdentifiedArray<Row>, sourceLocation: SourceLocati
         #expect(rows[id: row.id] == row, sourceLocation: sourceLocation)
         #expect(rows.contains(id: row.id), sourceLocation: sourceLocation)
         #expect(rows.generation(of: row.id) == rows.generation(at: index), sourceLocation: sourceLocation)
+        #expect(rows.stamp(of: row.id) == rows.stamp(at: index), sourceLocation: sourceLocation)
     }
     #expect(rows.ids == rows.elements.map(\.id), sourceLocation: sourceLocation)
+}
+
+/// A small deterministic generator (SplitMix64) for reproducible shuffles.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
