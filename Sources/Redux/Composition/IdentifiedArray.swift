@@ -30,8 +30,8 @@
 /// collection never carries an old stamp), every mutation of the content takes a new content
 /// stamp, every change of the ids or their order a new structure stamp, and every insertion,
 /// in-place mutation or replacement of an element a new stamp for that element, which moves
-/// with it. Assigning an element equal to the one it replaces, through ``subscript(id:)`` or
-/// ``updateOrAppend(_:)`` when `Element` is `Equatable`, changes no stamp; a mutation in place
+/// with it. Assigning an element equal to the one it replaces, through `subscript(id:)` or
+/// `updateOrAppend(_:)` when `Element` is `Equatable`, changes no stamp; a mutation in place
 /// always does. The stamps are bookkeeping, not part of the value: `==`, `hash(into:)`,
 /// `Codable`, descriptions and the mirror ignore them, so two equal collections may carry
 /// different stamps.
@@ -43,7 +43,7 @@
 /// Not thread-safe by itself; a value type like `Array` (copy-on-write), `Sendable` when its
 /// elements and their ids are.
 ///
-/// - Complexity: Lookup by id (``subscript(id:)``, ``index(id:)``, ``contains(id:)``) is O(1)
+/// - Complexity: Lookup by id (`subscript(id:)`, ``index(id:)``, ``contains(id:)``) is O(1)
 ///   on average; appending is amortised O(1); inserting or removing anywhere but the end is
 ///   O(*n*), because the index of every later element is re-recorded.
 public struct IdentifiedArray<Element: Identifiable> {

@@ -2,9 +2,9 @@
 /// a field to the action that changes it, without a slice.
 extension Store {
     /// A binding to one field of the state whose `set` dispatches an action: `get` reads the
-    /// field now (registering observation interest, like reading ``state``); `set` dispatches
-    /// `action(newValue)` with the store's rules, and the state changes when a reducer handles
-    /// it (a binding never writes the state itself). The same shape as
+    /// field now (tracking that member only, like `store.field`: see <doc:Observation>); `set`
+    /// dispatches `action(newValue)` with the store's rules, and the state changes when a reducer
+    /// handles it (a binding never writes the state itself). The same shape as
     /// ``StoreModule/binding(_:send:file:line:)``.
     ///
     /// ```swift

@@ -33,7 +33,8 @@
 /// lift's default too), or `"module"` for a computed key path (pass the lift's name then).
 ///
 /// Isolation: main actor. Making a slice reads the state without registering observation
-/// interest (``slices(state:action:name:)`` excepted); reading the slice registers it.
+/// interest (``slices(state:action:name:)`` excepted: it tracks the collection's structure);
+/// reading the slice tracks the root members it reads (see <doc:Observation>).
 extension Store {
     /// A slice of the child stored at `state`, whose actions `action` embeds: the view's side of
     /// `reducer.lift(state: state, action: action)`.
@@ -143,8 +144,9 @@ extension Store {
     }
 
     /// One slice per element of the collection at `state`, in the collection's order: a list
-    /// view's rows. Registers observation interest on the store (whole-state granularity), like
-    /// ``slices(_:)``.
+    /// view's rows. Like ``slices(_:)``, tracks the collection's structure only (its ids and their
+    /// order, see <doc:Observation>): a list built from it is told when rows are added, removed
+    /// or moved, not when a row's content changes.
     ///
     /// - Parameters:
     ///   - state: the key path the lift takes, to the identified collection.

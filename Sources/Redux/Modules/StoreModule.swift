@@ -4,8 +4,8 @@
 /// and works the same against the app's slice (`store.slice(map)`), a projected module running
 /// the feature's reducers on their own, or a constant one in a preview.
 ///
-/// Isolation: main actor, like ``Store``. Reading ``state`` registers observation interest the
-/// way reading the store's state does.
+/// Isolation: main actor, like ``Store``. Reading ``state`` tracks the root members the module's
+/// state comes from (Observation framework; see <doc:Observation>).
 @MainActor
 @dynamicMemberLookup
 public protocol StoreModule<State, Action>: AnyObject {
@@ -34,13 +34,16 @@ extension StoreModule {
         dispatch(action, at: CallSite(file: file, line: line, onMainActor: true))
     }
 
-    /// One field of the local state: `module.name` is `module.state.name`.
+    /// One field of the local state: `module.name` is `module.state.name`, and tracks what
+    /// ``state`` tracks. A slice's own member lookup, used where its type is known
+    /// (`StoreSlice`, not `any StoreModule`), tracks only the root member the field comes from
+    /// (see <doc:Observation>).
     public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
         state[keyPath: keyPath]
     }
 
     /// A binding to one field of the local state whose `set` dispatches an action: `get` reads
-    /// the field through the module now; `set` dispatches `action(newValue)`, and the state
+    /// the field through the module's ``state`` now (tracking what it tracks); `set` dispatches `action(newValue)`, and the state
     /// changes when the module's reducers handle it (a binding never writes the state itself).
     ///
     /// ```swift

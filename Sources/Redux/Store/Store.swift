@@ -14,9 +14,10 @@ import Observation
 /// current action and never nested in it; a dispatch from another isolation is queued in the
 /// inbox for a later main-actor turn and never blocks. See <doc:Dispatch> for every rule.
 ///
-/// Observation: the store is `Observable`. Reading ``state`` (or a field through dynamic member
-/// lookup, `store.count`) inside `withObservationTracking` or a SwiftUI view registers interest;
-/// observers are told after the reducers ran, at most once per handled action.
+/// Observation: the store is `Observable`, member by member. Reading a field through dynamic
+/// member lookup (`store.count`) inside `withObservationTracking` or a SwiftUI view tracks that
+/// member, reading ``state`` the whole state; after the reducers of a handled action, observers
+/// are told, at most once, when what they read changed (see <doc:Observation>).
 ///
 /// Lifetime: ``invalidate()`` or the store's release cancels every task it owns and answers
 /// every tracked dispatch still pending with ``DispatchOutcome/cancelled``.

@@ -442,3 +442,62 @@ func contactsAreAddedAndSearched() async {
     await store.receive(.suggestionsLoaded(["Bla", "Blo"])) { $0.suggestions = ["Bla", "Blo"] }
     await store.finish()
 }
+
+// README "Observation and logging": a reader of `a` is not told when `b` changes.
+import Observation
+import Redux
+
+struct Pair: Sendable, Equatable {
+    var a = 0
+    var b = 0
+}
+
+enum PairAction: Sendable {
+    case setA(Int)
+    case setB(Int)
+}
+
+@MainActor
+func watchA() {
+    let store = Store<Pair, PairAction>(initialState: Pair()) { state, action in
+        switch action {
+        case .setA(let value): state.a = value
+        case .setB(let value): state.b = value
+        }
+    }
+    withObservationTracking {
+        _ = store.a                      // this reader tracks `a` only
+    } onChange: {
+        print("a changed")
+    }
+    store.dispatch(.setB(1))             // b changed: prints nothing
+    store.dispatch(.setA(1))             // prints "a changed"
+}
+
+@Suite("README observation example (mirror)", .timeLimit(.minutes(5)))
+@MainActor
+struct ReadmeObservationMirrorTests {
+    @Test func watchAPrintsOnceForTheChangeToA() {
+        let printed = { DocSampleOutput.shared.lines.filter { $0 == "a changed" }.count }
+        let before = printed()
+        watchA()
+        #expect(printed() == before + 1)
+    }
+
+    /// What the example shows, step by step: the reader of `a` is not told of a change to `b`,
+    /// and is told of a change to `a`.
+    @Test func aReaderOfAIsNotToldWhenBChangesAndIsToldWhenAChanges() {
+        let store = Store<Pair, PairAction>(initialState: Pair()) { state, action in
+            switch action {
+            case .setA(let value): state.a = value
+            case .setB(let value): state.b = value
+            }
+        }
+        let told = SharedValue(0)
+        withObservationTracking { _ = store.a } onChange: { told.value += 1 }
+        for value in 1...10 { store.dispatch(.setB(value)) }
+        #expect(told.value == 0)
+        store.dispatch(.setA(1))
+        #expect(told.value == 1)
+    }
+}
