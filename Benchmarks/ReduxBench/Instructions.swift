@@ -56,7 +56,7 @@ enum InstructionCount {
         /// observer again (P3's may register 1,000 on a store that fires them all).
         var counts: (warmUp: Int, smaller: Int, larger: Int) {
             switch self {
-            case .p3: (20, 100, 200)
+            case .p3: (10, 50, 100)
             case .p3b, .p3bWhole, .sub10, .sub10Floor: (200, 2_000, 4_000)
             default: (InstructionCount.warmUp, InstructionCount.smaller, InstructionCount.larger)
             }
@@ -341,7 +341,7 @@ struct InstructionRows {
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         var lines = [
-            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 100 and 200 after 20, P3b, P3b-whole, SUB10 and SUB10-floor at 2,000 and 4,000 after 200",
+            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10 and SUB10-floor at 2,000 and 4,000 after 200",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

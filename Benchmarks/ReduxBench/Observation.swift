@@ -19,7 +19,11 @@ import Redux
 // Every observer's `onChange` records which observer fired in a `FireLog`; the loop registers
 // each fired observer again right after the dispatch (or mutation) that fired it. The
 // self-checks: every dispatch fires the observer of what it changed (a change is never missed),
-// and no other observer (P3: exactly 1 per dispatch; SUB10: exactly 1; P3b: 0). A store that
+// and no other observer (P3: exactly 1 per dispatch; SUB10: exactly 1; P3b: 0). P3b and
+// P3b-whole also check that no write copied the rows: the element buffer's address is the same
+// before and after each run, and a dispatch takes less than a quarter of one copy of the buffer
+// (timed in the same process: a bound that also holds under callgrind, where a dispatch that
+// registers an observer again measured a ninth of a copy). A store that
 // fires every observer on every action fails the second check (exit 70) unless
 // `REDUX_BENCH_ALLOW_OVERFIRE=1` is set: then the extra observers are registered again like
 // the fired one (so the figure is that store's real cost) and the report shows how many fired.
@@ -311,7 +315,7 @@ func makeRows(_ count: Int) -> IdentifiedArray<Row> {
 /// The address of the rows' element buffer (equal before and after a run: no copy replaced it).
 @MainActor
 func rowsBufferAddress(_ store: Store<RowsState, RowsAction>) -> UInt {
-    store.state.rows.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    store.rows.elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
 }
 
 // MARK: - The cases
@@ -431,7 +435,7 @@ extension BenchCases {
             let elapsed = start.duration(to: .now).nanoseconds
             tally.operations = count
             try expect(rowsBufferAddress(store) == buffer, "P3b: the rows' element buffer moved during the run (a write copied it)")
-            try expect(elapsed / Double(count) < copyNanoseconds / 10, "P3b: \(fixed(elapsed / Double(count), 1)) ns per dispatch, not far below one copy of the rows (\(fixed(copyNanoseconds, 1)) ns)")
+            try expect(elapsed / Double(count) < copyNanoseconds / 4, "P3b: \(fixed(elapsed / Double(count), 1)) ns per dispatch, not below a quarter of one copy of the rows (\(fixed(copyNanoseconds, 1)) ns): writes copy the array")
             try expect(slice.state.value == 0, "P3b: row 0 was written")
             try expectExact("P3b", tally, exact: 0, changedObserved: false)
             total.fired += tally.fired
@@ -465,7 +469,7 @@ extension BenchCases {
             let elapsed = start.duration(to: .now).nanoseconds
             operations += count
             try expect(rowsBufferAddress(store) == buffer, "P3b-whole: the rows' element buffer moved during the run (a write copied it)")
-            try expect(elapsed / Double(count) < copyNanoseconds / 10, "P3b-whole: \(fixed(elapsed / Double(count), 1)) ns per dispatch, not far below one copy of the rows (\(fixed(copyNanoseconds, 1)) ns)")
+            try expect(elapsed / Double(count) < copyNanoseconds / 4, "P3b-whole: \(fixed(elapsed / Double(count), 1)) ns per dispatch, not below a quarter of one copy of the rows (\(fixed(copyNanoseconds, 1)) ns): writes copy the array")
             try expect(log.fired.count == 1, "P3b-whole: the whole-array observer fired \(log.fired.count) times, expected once (on the first write)")
             Blackhole.consume(store.count)
         }
@@ -476,7 +480,7 @@ extension BenchCases {
     private func elementBufferCopyNanoseconds(_ store: Store<RowsState, RowsAction>) -> Double {
         var best = Double.infinity
         for _ in 0..<3 {
-            var copy = store.state.rows.elements
+            var copy = store.rows.elements
             let start = ContinuousClock.now
             copy[0].value &+= 1
             best = min(best, start.duration(to: .now).nanoseconds)
