@@ -20,7 +20,7 @@ let usage = """
       --quick         small runs of every case (for CI)
       --json          print a JSON array of {case, ns_per_op, ratio_to_floor, value, unit}
                       (with --instructions: {case, instructions_per_op, unit, comparison, ratio,
-                      instructions_n1, instructions_n2})
+                      target, instructions_n1, instructions_n2})
       --instructions  count instructions per operation of the task-free cases (baseline, floor,
                       P1, P2, P1-effect, P1-send, P4, P6, the P12 and P4-scoped cases, P12-slice,
                       P12-scattered, the P1 style cases, P3, P3b, P3b-whole, SUB10 and
