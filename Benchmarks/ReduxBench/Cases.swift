@@ -21,9 +21,18 @@ struct BenchConfig {
     /// Effects (tasks) per run of P8-run, P8-task-floor and P8-cancel: 10,000 in
     /// both modes (a run takes tens of milliseconds).
     let effects: Int
+    /// Dispatches (mutations) per timed run of SUB10, SUB10-floor, P3b and P3b-whole, and the
+    /// warm-up before them.
+    var observedOperations = 20_000
+    var observedWarmUp = 2_000
+    /// Dispatches per timed run of P3 (1,000 observers), and the warm-up before it.
+    var wideOperations = 200
+    var wideWarmUp = 20
+    /// Runs of P7-observed (fewer than P7's: each run re-registers observers on every dispatch).
+    var observedMemoryRuns = 3
 
-    static let full = BenchConfig(operations: 2_000_000, warmUp: 200_000, runs: 5, threads: 4, perThread: 250_000, memoryDispatches: 1_000_000, arrayLength: 1_000_000, burstActions: 2_000_000, effects: 10_000)
-    static let quick = BenchConfig(operations: 100_000, warmUp: 10_000, runs: 5, threads: 4, perThread: 25_000, memoryDispatches: 100_000, arrayLength: 1_000_000, burstActions: 200_000, effects: 10_000)
+    static let full = BenchConfig(operations: 2_000_000, warmUp: 200_000, runs: 5, threads: 4, perThread: 250_000, memoryDispatches: 1_000_000, arrayLength: 1_000_000, burstActions: 2_000_000, effects: 10_000, observedOperations: 200_000, observedWarmUp: 20_000, wideOperations: 2_000, wideWarmUp: 200, observedMemoryRuns: 3)
+    static let quick = BenchConfig(operations: 100_000, warmUp: 10_000, runs: 5, threads: 4, perThread: 25_000, memoryDispatches: 100_000, arrayLength: 1_000_000, burstActions: 200_000, effects: 10_000, observedOperations: 20_000, observedWarmUp: 2_000, wideOperations: 200, wideWarmUp: 20, observedMemoryRuns: 3)
 }
 
 /// The cases. Every per-dispatch case runs the same loop, `for index in 0..<count`, over the same

@@ -8,7 +8,8 @@ import Foundation
 /// `valgrind --tool=callgrind --callgrind-out-file=/dev/null`, with ``InstructionCount/caseKey``
 /// naming the case and ``InstructionCount/countKey`` the number of operations. The child builds
 /// the case, runs a fixed warm-up of ``InstructionCount/warmUp`` operations and one run of the
-/// count, with the case's usual self-check, and exits. Each case is counted at two counts,
+/// count, with the case's usual self-check, and exits (the observation cases use smaller counts
+/// and warm-ups, ``InstructionCount/Case/counts``). Each case is counted at two counts,
 /// `N1 < N2`; `(I(N2) - I(N1)) / (N2 - N1)` is the cost of one operation, the process's start,
 /// the case's setup and the warm-up cancelling out. Callgrind counts every thread's instructions;
 /// the children hash deterministically (`SWIFT_DETERMINISTIC_HASHING`), so the counts repeat
@@ -41,9 +42,25 @@ enum InstructionCount {
         case p1Waterfall = "P1-waterfall"
         case p1Behavior = "P1-behavior"
         case p1Domain = "P1-domain"
+        case p3 = "P3"
+        case p3b = "P3b"
+        case p3bWhole = "P3b-whole"
+        case sub10 = "SUB10"
+        case sub10Floor = "SUB10-floor"
 
         /// What one operation is.
         var unit: String { self == .p1Send ? "instr/pair" : "instr/op" }
+
+        /// The warm-up and the two operation counts: `smaller`, `larger` and `warmUp` for the
+        /// dispatch cases; fewer for the observation cases, whose operations each register an
+        /// observer again (P3's may register 1,000 on a store that fires them all).
+        var counts: (warmUp: Int, smaller: Int, larger: Int) {
+            switch self {
+            case .p3: (10, 50, 100)
+            case .p3b, .p3bWhole, .sub10, .sub10Floor: (200, 2_000, 4_000)
+            default: (InstructionCount.warmUp, InstructionCount.smaller, InstructionCount.larger)
+            }
+        }
 
         /// Runs the case once, as the timed report does, with `cases`' configuration.
         @MainActor
@@ -67,6 +84,11 @@ enum InstructionCount {
             case .p1Waterfall: _ = try cases.counterStyleCase("P1-waterfall", makeCounterNodeReducer())
             case .p1Behavior: _ = try cases.counterStyleCase("P1-behavior", makeCounterBehaviorReducer())
             case .p1Domain: _ = try cases.counterStyleCase("P1-domain", makeCounterDomainReducer())
+            case .p3: _ = try cases.p3()
+            case .p3b: _ = try cases.p3b()
+            case .p3bWhole: _ = try cases.p3bWhole()
+            case .sub10: _ = try cases.sub10()
+            case .sub10Floor: _ = try cases.sub10Floor()
             }
         }
     }
@@ -78,7 +100,10 @@ enum InstructionCount {
         let atSmaller: Int
         let atLarger: Int
 
-        var perOperation: Double { Double(atLarger - atSmaller) / Double(InstructionCount.larger - InstructionCount.smaller) }
+        var perOperation: Double {
+            let counts = name.counts
+            return Double(atLarger - atSmaller) / Double(counts.larger - counts.smaller)
+        }
     }
 
     /// The child's side: runs the case named in the environment, if any. Returns the exit status
@@ -93,10 +118,12 @@ enum InstructionCount {
             return 64
         }
         let full = BenchConfig.full
+        let warmUp = counted.counts.warmUp
         let config = BenchConfig(
             operations: count, warmUp: warmUp, runs: 1, threads: full.threads, perThread: full.perThread,
             memoryDispatches: full.memoryDispatches, arrayLength: full.arrayLength, burstActions: full.burstActions,
-            effects: full.effects
+            effects: full.effects, observedOperations: count, observedWarmUp: warmUp, wideOperations: count,
+            wideWarmUp: warmUp, observedMemoryRuns: full.observedMemoryRuns
         )
         do {
             try counted.run(BenchCases(config: config))
@@ -118,8 +145,8 @@ enum InstructionCount {
         var measured: [Measured] = []
         for counted in Case.allCases {
             do {
-                let atSmaller = try instructions(valgrind: valgrind, bench: bench, counted, count: smaller)
-                let atLarger = try instructions(valgrind: valgrind, bench: bench, counted, count: larger)
+                let atSmaller = try instructions(valgrind: valgrind, bench: bench, counted, count: counted.counts.smaller)
+                let atLarger = try instructions(valgrind: valgrind, bench: bench, counted, count: counted.counts.larger)
                 measured.append(Measured(name: counted, atSmaller: atSmaller, atLarger: atLarger))
             } catch {
                 FileHandle.standardError.write(Data("redux-bench: \(error)\n".utf8))
@@ -197,6 +224,10 @@ struct InstructionRow: Encodable {
     /// The comparison this row reports, e.g. "P1 / floor", and its value; `nil` for none.
     let comparison: String?
     let ratio: Double?
+    /// Whether `ratio` is a count of instructions (P3's per field) rather than a ratio.
+    let ratioIsInstructions: Bool
+    /// The case's target on this comparison with its verdict, e.g. "<= 1.3x: MET"; `nil` for none.
+    let target: String?
     let instructionsAtSmaller: Int
     let instructionsAtLarger: Int
 
@@ -206,6 +237,7 @@ struct InstructionRow: Encodable {
         case unit
         case comparison
         case ratio
+        case target
         case instructionsAtSmaller = "instructions_n1"
         case instructionsAtLarger = "instructions_n2"
     }
@@ -218,6 +250,7 @@ struct InstructionRow: Encodable {
         try container.encode(unit, forKey: .unit)
         try container.encode(comparison, forKey: .comparison)
         try container.encode(ratio, forKey: .ratio)
+        try container.encode(target, forKey: .target)
         try container.encode(instructionsAtSmaller, forKey: .instructionsAtSmaller)
         try container.encode(instructionsAtLarger, forKey: .instructionsAtLarger)
     }
@@ -251,6 +284,21 @@ struct InstructionRows {
             case .p1Waterfall: ("P1-waterfall / P1", of(.p1Waterfall) / of(.p1))
             case .p1Behavior: ("P1-behavior / P1", of(.p1Behavior) / of(.p1))
             case .p1Domain: ("P1-domain / P1", of(.p1Domain) / of(.p1))
+            case .p3: ("(P3 - P1) / 1,000: instructions per field", (of(.p3) - of(.p1)) / Double(WideState.memberCount))
+            case .p3b: ("P3b / P4", of(.p3b) / of(.p4))
+            case .p3bWhole: ("P3b-whole / P4", of(.p3bWhole) / of(.p4))
+            case .sub10: ("SUB10 / SUB10-floor", of(.sub10) / of(.sub10Floor))
+            case .sub10Floor: nil
+            }
+        }
+        /// The target judged on each case's comparison, if it has one.
+        func target(_ counted: InstructionCount.Case, _ value: Double) -> String? {
+            func judged(_ target: String, _ met: Bool) -> String { "\(target): \(met ? "MET" : "MISSED")" }
+            return switch counted {
+            case .p3: judged("<= 60 per field", value <= 60)
+            case .p3b: judged("<= 1.5x P4 (no copy)", value <= 1.5)
+            case .sub10: judged("<= 1.3x SUB10-floor", value <= 1.3)
+            default: nil
             }
         }
         rows = measured.map { item in
@@ -261,6 +309,8 @@ struct InstructionRows {
                 unit: item.name.unit,
                 comparison: compared?.0,
                 ratio: compared?.1,
+                ratioIsInstructions: item.name == .p3,
+                target: compared.flatMap { target(item.name, $0.1) },
                 instructionsAtSmaller: item.atSmaller,
                 instructionsAtLarger: item.atLarger
             )
@@ -269,14 +319,15 @@ struct InstructionRows {
 
     /// The rows as an aligned text table.
     func table(valgrind: String) -> String {
-        let header = ["case", "instructions", "unit", "ratio", "compared"]
+        let header = ["case", "instructions", "unit", "ratio", "compared", "target"]
         let cells = rows.map { row in
             [
                 row.name,
                 fixed(row.instructionsPerOperation, 1),
                 row.unit,
-                row.ratio.map { "\(fixed($0, 2))x" } ?? "-",
+                row.ratio.map { row.ratioIsInstructions ? fixed($0, 1) : "\(fixed($0, 2))x" } ?? "-",
                 row.comparison ?? "-",
+                row.target ?? "-",
             ]
         }
         let widths = header.indices.map { column in
@@ -290,7 +341,7 @@ struct InstructionRows {
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         var lines = [
-            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations",
+            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10 and SUB10-floor at 2,000 and 4,000 after 200",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

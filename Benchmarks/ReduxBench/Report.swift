@@ -51,6 +51,7 @@ struct BenchResults {
     var composition: CompositionResults
     var modules: ModuleResults
     var styles: StyleResults
+    var observation: ObservationResults
     var config: BenchConfig
 
     var rows: [ReportRow] {
@@ -162,6 +163,7 @@ struct BenchResults {
         rows += compositionRows(perDispatch: perDispatch)
         rows += moduleRows(perDispatch: perDispatch)
         rows += styleRows(perDispatch: perDispatch)
+        rows += observationRows(perDispatch: perDispatch)
         return rows
     }
 
@@ -211,6 +213,55 @@ struct BenchResults {
             perDispatch("P4-domain-small", styles.domainSmall, "reported: the same on a 10-element array"),
             perDispatch("P1-domain", styles.domainP1, "reported: \(fixed(styles.domainP1.median / p1Nanoseconds, 2))x P1 (P1's work through a ReducerDomain body)"),
         ]
+    }
+
+    /// P3, P3-per-field, P3b, P3b-whole, SUB10, SUB10-floor and P7-observed. The targets of
+    /// P3-per-field, P3b and SUB10 are judged on instructions (`--instructions`); the timings
+    /// are reported beside.
+    private func observationRows(perDispatch: (String, Samples, String) -> ReportRow) -> [ReportRow] {
+        let p1Nanoseconds = p1.median
+        let p3 = observation.p3.samples
+        let perField = (p3.median - p1Nanoseconds) / Double(WideState.memberCount)
+        let p3bRatio = observation.p3b.samples.median / p4.median
+        let sub10Ratio = observation.sub10.samples.median / observation.sub10Floor.samples.median
+        func fires(_ observed: ObservedSamples) -> String {
+            "\(fixed(observed.firedPerOperation, 2)) observers fired per dispatch"
+        }
+        var rows = [
+            perDispatch("P3", p3, "reported: 1,000 observers, one per member of a 1,000-member state; one member changed per dispatch; \(fires(observation.p3)) (exact: 1)"),
+            ReportRow(
+                name: "P3-per-field",
+                nanosecondsPerOperation: nil,
+                ratioToFloor: nil,
+                value: perField,
+                unit: "ns/field",
+                spread: ((p3.minimum - p1Nanoseconds) / Double(WideState.memberCount), (p3.maximum - p1Nanoseconds) / Double(WideState.memberCount)),
+                target: "<= 60 instructions per field, judged by --instructions; timing reported: (P3 - P1) / 1,000 = \(fixed(perField, 2)) ns (about 15 ns expected)"
+            ),
+            perDispatch("P3b", observation.p3b.samples, "<= 1.5x P4 in instructions, judged by --instructions; timing reported: \(fixed(p3bRatio, 2))x P4; one observer on row 0 (element slice) of 1,000,000 rows, other rows written; \(fires(observation.p3b)) (exact: 0); no copy: checked (buffer kept; one copy takes \(fixed(observation.rowsCopyNanoseconds / 1000, 1)) us)"),
+            perDispatch("P3b-whole", observation.p3bWhole.samples, "reported: \(fixed(observation.p3bWhole.samples.median / p4.median, 2))x P4; P3b's writes with the whole array read after each dispatch (untracked); no copy: checked"),
+            perDispatch("SUB10", observation.sub10.samples, "<= 1.3x SUB10-floor in instructions, judged by --instructions; timing reported: \(fixed(sub10Ratio, 2))x SUB10-floor; 10 observers, one field changed per dispatch, the fired one registered again; \(fires(observation.sub10)) (exact: 1)"),
+            perDispatch("SUB10-floor", observation.sub10Floor.samples, "reported: the same on an @Observable class with 10 stored properties; \(fires(observation.sub10Floor))"),
+        ]
+        let memoryNote = "\(grouped(Double(config.memoryDispatches))) dispatches, 10 observers, \(fixed(observation.p7ObservedFiredPerOperation, 2)) fired per dispatch"
+        if let growth = observation.p7Observed {
+            rows.append(ReportRow(
+                name: "P7-observed",
+                nanosecondsPerOperation: nil,
+                ratioToFloor: nil,
+                value: growth.median,
+                unit: "bytes",
+                spread: (growth.minimum, growth.maximum),
+                target: verdict("< 1 MB", met: growth.median < 1_000_000, figure: "\(grouped(growth.median)) B over \(memoryNote) (median of \(growth.values.count) runs)")
+            ))
+        } else {
+            rows.append(ReportRow(
+                name: "P7-observed", nanosecondsPerOperation: nil, ratioToFloor: nil, value: 0,
+                unit: "bytes (resident size unavailable on this OS)", spread: nil,
+                target: "not measured: resident size unavailable"
+            ))
+        }
+        return rows
     }
 
     /// P8-run, P8-naive-pool, P8-naive-main, P8-task-floor and P8-cancel, in microseconds per
@@ -287,7 +338,7 @@ struct BenchResults {
                 row.name,
                 row.nanosecondsPerOperation.map { fixed($0, 2) } ?? "-",
                 row.ratioToFloor.map { fixed($0, 2) } ?? "-",
-                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") || row.unit == "MB" ? fixed(row.value, 2) : grouped(row.value),
+                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") || row.unit == "MB" || row.unit == "ns/field" ? fixed(row.value, 2) : grouped(row.value),
                 row.unit,
                 row.spread.map { spread in
                     row.unit == "actions/s" || row.unit == "bytes"
@@ -309,7 +360,7 @@ struct BenchResults {
         }
         var lines = [
             "redux-bench: \(machine)",
-            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects); median of \(config.runs) runs after a warm-up",
+            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs); median of \(config.runs) runs after a warm-up",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),
