@@ -287,8 +287,10 @@ func makeRowsReducer() -> Reducer<RowsState, RowsAction> {
     Reducer(id: "rows") { state, action in
         switch action {
         case .write(let id):
+            // Ids are the indices here: the element is written in place at its position, as
+            // P4 writes its array (`rows[id: id]` would add an id lookup P4 does not do).
             state.count &+= 1
-            state.rows[id: id]?.value = state.count
+            state.rows[id].value = state.count
         case .row:
             break
         }

@@ -303,6 +303,23 @@ extension IdentifiedArray {
         slots[index].stamp
     }
 
+    /// The stamp of the element at `index`, or 0 when `index` is past the end.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    func stampIfPresent(at index: Int) -> UInt64 {
+        index < slots.count ? slots[index].stamp : 0
+    }
+
+    /// The index and stamp of the element with `id`, or `(0, 0)` when there is none.
+    ///
+    /// - Complexity: O(1) on average.
+    @inlinable
+    func indexAndStamp(of id: Element.ID) -> (index: Int, stamp: UInt64) {
+        guard let index = positions[id] else { return (0, 0) }
+        return (index, slots[index].stamp)
+    }
+
     /// The stamp of the element with `id` (see ``stamp(at:)``), or `nil` if there is none.
     ///
     /// - Complexity: O(1) on average.

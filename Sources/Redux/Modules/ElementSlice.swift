@@ -69,11 +69,13 @@ where Element.ID: Sendable {
     /// The element in the store's state now; once detached, the value last seen. Tracks this
     /// element only (its per-element stamp, see <doc:Observation>): an observer is told when the
     /// element changes or its id leaves the collection (once), and again if the id comes back.
+    @inlinable
     public var state: Element { current(observing: true) ?? last }
 
     /// Whether the element this slice was made for was removed (or the store is gone): the slice
     /// then reads the value it last saw and dispatches nothing. Checked now; once `true`, `true`
     /// for good. Tracks the element like ``state``.
+    @inlinable
     public var isDetached: Bool { current(observing: true) == nil }
 
     /// The ``StoreModule`` requirement: ``dispatch(_:file:line:)`` from `site`.
@@ -104,7 +106,7 @@ where Element.ID: Sendable {
     }
 
     /// The element's state now (keeping it as the last value), or `nil` once detached.
-    @usableFromInline
+    @inlinable
     func current(observing: Bool) -> Element? {
         // Tracked even once detached, so that a reader is told when the id comes back.
         if observing, let store { store.trackElement(map.collectionPath, id: id) }

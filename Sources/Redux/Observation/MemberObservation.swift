@@ -14,7 +14,7 @@
 ///
 /// Isolation: main actor (owned by a store; touched by its reads and after its reducers).
 @usableFromInline
-final class MemberObservation<State> {
+final class MemberObservation {
     /// One armed member, laid out for the compare loop: the kind and where to look are inline,
     /// so the common kinds (bits, stamps) need no other memory.
     @usableFromInline
@@ -48,10 +48,33 @@ final class MemberObservation<State> {
     /// A registered member.
     @usableFromInline
     struct Member {
-        let probe: Probe
-        var isArmed = false
+        @usableFromInline let probe: Probe
+        @usableFromInline var isArmed = false
         /// For an element member: its group's member index.
-        var group: Int32 = -1
+        @usableFromInline var group: Int32 = -1
+        /// For a group: its index in ``groupRows``.
+        @usableFromInline var rows: Int32 = -1
+
+        @inlinable
+        init(probe: Probe) {
+            self.probe = probe
+        }
+    }
+
+    /// An armed row of a group: the element member and the stamp it was armed with.
+    @usableFromInline
+    struct Row {
+        @usableFromInline var member: Int32
+        @usableFromInline var old: UInt64
+        /// Where the element was when last seen: checked first, without hashing its id.
+        @usableFromInline var index: Int
+
+        @inlinable
+        init(member: Int32, old: UInt64, index: Int) {
+            self.member = member
+            self.old = old
+            self.index = index
+        }
     }
 
     /// How a member's old value is taken and compared.
@@ -71,6 +94,11 @@ final class MemberObservation<State> {
         case number((UnsafeRawPointer) -> UInt64, same: (UInt64, UInt64) -> Bool)
         /// A collection's rows: `offset` of its content stamp, or `stamp` when not stored.
         case group(offset: Int?, stamp: (UnsafeRawPointer) -> UInt64)
+        /// One element of a collection: `at` answers the stamp of the element at an index (0
+        /// past the end), `find` the index and stamp of the member's id (`stamp` 0 when absent).
+        /// Stamps are unique to one version of one element, so the same stamp at the index the
+        /// element was last seen at means the element is unchanged.
+        case element(at: (UnsafeRawPointer, Int) -> UInt64, find: (UnsafeRawPointer) -> (index: Int, stamp: UInt64))
         /// Fires on every handled action (computed members, over-firing types).
         case always
     }
@@ -79,10 +107,18 @@ final class MemberObservation<State> {
     /// what of it is tracked.
     @usableFromInline
     struct Key: Hashable {
-        let path: AnyKeyPath
-        let prefix: AnyKeyPath?
-        let variant: Variant
-        let id: AnyHashable?
+        @usableFromInline let path: AnyKeyPath
+        @usableFromInline let prefix: AnyKeyPath?
+        @usableFromInline let variant: Variant
+        @usableFromInline let id: AnyHashable?
+
+        @inlinable
+        init(path: AnyKeyPath, prefix: AnyKeyPath? = nil, variant: Variant, id: AnyHashable? = nil) {
+            self.path = path
+            self.prefix = prefix
+            self.variant = variant
+            self.id = id
+        }
     }
 
     @usableFromInline
@@ -90,31 +126,31 @@ final class MemberObservation<State> {
         case value, caseName, structure, group, element
     }
 
-    @usableFromInline var members: ContiguousArray<Member> = []
-    @usableFromInline var table: [Key: Int32] = [:]
+    @exclusivity(unchecked) @usableFromInline var members: ContiguousArray<Member> = []
+    @exclusivity(unchecked) @usableFromInline var table: [Key: Int32] = [:]
     /// Armed members (elements excepted: they wait in their group's list).
-    @usableFromInline var armed: ContiguousArray<Armed> = []
-    /// By group member index: its armed elements and the stamp each was armed with.
-    @usableFromInline var groupElements: [Int32: ContiguousArray<(member: Int32, old: UInt64)>] = [:]
+    @exclusivity(unchecked) @usableFromInline var armed: ContiguousArray<Armed> = []
+    /// By group (``Member/rows``): its armed rows.
+    @exclusivity(unchecked) @usableFromInline var groupRows: ContiguousArray<RowList> = []
     /// A direct-mapped cache from a key path object to its value member: a key path literal is
     /// one object for the life of the process, so a repeated read finds its member without
     /// hashing the key path. The cache retains the key paths it holds, so an address it
     /// compares with is never reused by another key path.
-    @usableFromInline var cacheKeys = ContiguousArray<AnyKeyPath?>(repeating: nil, count: 64)
-    @usableFromInline var cacheMembers = ContiguousArray<Int32>(repeating: 0, count: 64)
+    @exclusivity(unchecked) @usableFromInline var cacheKeys = ContiguousArray<AnyKeyPath?>(repeating: nil, count: 64)
+    @exclusivity(unchecked) @usableFromInline var cacheMembers = ContiguousArray<Int32>(repeating: 0, count: 64)
     /// Members that changed in the current compare, reused from pass to pass.
-    @usableFromInline var fired: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) @usableFromInline var fired: ContiguousArray<Int32> = []
 
     @usableFromInline
     init() {}
 
-    var hasArmed: Bool { !armed.isEmpty }
+    @usableFromInline var hasArmed: Bool { !armed.isEmpty }
 
     // MARK: Registering
 
     /// The member for `keyPath` read as a value, registered on first use.
     @inlinable
-    func valueMember<Value>(_ keyPath: KeyPath<State, Value>) -> Int32 {
+    func valueMember<State, Value>(_ keyPath: KeyPath<State, Value>) -> Int32 {
         let slot = Int(truncatingIfNeeded: UInt(bitPattern: ObjectIdentifier(keyPath)) >> 4) & 63
         if cacheKeys[slot] === keyPath { return cacheMembers[slot] }
         let member = registerValue(keyPath)
@@ -124,24 +160,24 @@ final class MemberObservation<State> {
     }
 
     @usableFromInline
-    func registerValue<Value>(_ keyPath: KeyPath<State, Value>) -> Int32 {
-        let key = Key(path: keyPath, prefix: nil, variant: .value, id: nil)
+    func registerValue<State, Value>(_ keyPath: KeyPath<State, Value>) -> Int32 {
+        let key = Key(path: keyPath, variant: .value)
         if let existing = table[key] { return existing }
         return add(key, probe: valueProbe(keyPath))
     }
 
     /// The member for `local` read through a slice whose local state is at `prefix`: tracked as
     /// the root path `prefix` + `local` (built once, when first read).
-    func prefixedMember<Local, Value>(_ prefix: KeyPath<State, Local>, _ local: KeyPath<Local, Value>) -> Int32 {
-        let key = Key(path: local, prefix: prefix, variant: .value, id: nil)
+    func prefixedMember<State, Local, Value>(_ prefix: KeyPath<State, Local>, _ local: KeyPath<Local, Value>) -> Int32 {
+        let key = Key(path: local, prefix: prefix, variant: .value)
         if let existing = table[key] { return existing }
         return add(key, probe: valueProbe(prefix.appending(path: local)))
     }
 
     /// The member for a root path known only as a partial key path (a scattered field's
     /// binding, an optional child's field): its value type is opened at run time.
-    func partialMember(_ keyPath: PartialKeyPath<State>) -> Int32 {
-        let key = Key(path: keyPath, prefix: nil, variant: .value, id: nil)
+    func partialMember<State>(_ keyPath: PartialKeyPath<State>) -> Int32 {
+        let key = Key(path: keyPath, variant: .value)
         if let existing = table[key] { return existing }
         func open<Value>(_: Value.Type) -> Probe {
             guard let typed = keyPath as? KeyPath<State, Value> else { return .always }
@@ -150,8 +186,8 @@ final class MemberObservation<State> {
         return add(key, probe: _openExistential(type(of: keyPath).valueType, do: open))
     }
 
-    func caseMember<Value>(_ keyPath: KeyPath<State, Value>) -> Int32 {
-        let key = Key(path: keyPath, prefix: nil, variant: .caseName, id: nil)
+    func caseMember<State, Value>(_ keyPath: KeyPath<State, Value>) -> Int32 {
+        let key = Key(path: keyPath, variant: .caseName)
         if let existing = table[key] { return existing }
         // A computed member is never evaluated after a reduce: it fires on every handled action.
         guard let offset = MemoryLayout<State>.offset(of: keyPath) else { return add(key, probe: .always) }
@@ -161,8 +197,8 @@ final class MemberObservation<State> {
         return add(key, probe: probe)
     }
 
-    func structureMember<Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>) -> Int32 {
-        let key = Key(path: keyPath, prefix: nil, variant: .structure, id: nil)
+    func structureMember<State, Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>) -> Int32 {
+        let key = Key(path: keyPath, variant: .structure)
         if let existing = table[key] { return existing }
         if let offset = MemoryLayout<State>.offset(of: keyPath) {
             return add(key, probe: .stamp(offset: offset + IdentifiedArray<Element>.structureStampOffset))
@@ -173,31 +209,44 @@ final class MemberObservation<State> {
     }
 
     /// The member for the element with `id` of the collection at `keyPath`, with its group.
-    func elementMember<Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>, id: Element.ID) -> Int32 {
-        let key = Key(path: keyPath, prefix: nil, variant: .element, id: AnyHashable(id))
+    /// Inlinable, so that the element's stamp is looked up by code specialized for its id.
+    @inlinable
+    func elementMember<State, Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>, id: Element.ID) -> Int32 {
+        let key = Key(path: keyPath, variant: .element, id: AnyHashable(id))
         if let existing = table[key] { return existing }
         let group = groupMember(keyPath)
         let offset = MemoryLayout<State>.offset(of: keyPath)
-        let read: (UnsafeRawPointer) -> UInt64 = if let offset {
-            { base in base.advanced(by: offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.stamp(of: id) ?? 0 }
+        // Read in place (a borrow of the state's collection, no copy of it).
+        let at: (UnsafeRawPointer, Int) -> UInt64 = if let offset {
+            { base, index in base.advanced(by: offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.stampIfPresent(at: index) }
         } else {
-            { base in base.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath].stamp(of: id) ?? 0 }
+            { base, index in base.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath].stampIfPresent(at: index) }
         }
-        let member = add(key, probe: .number(read, same: ==))
+        let find: (UnsafeRawPointer) -> (index: Int, stamp: UInt64) = if let offset {
+            { base in base.advanced(by: offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.indexAndStamp(of: id) }
+        } else {
+            { base in base.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath].indexAndStamp(of: id) }
+        }
+        let member = add(key, probe: .element(at: at, find: find))
         members[Int(member)].group = group
         return member
     }
 
-    func groupMember<Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>) -> Int32 {
-        let key = Key(path: keyPath, prefix: nil, variant: .group, id: nil)
+    @inlinable
+    func groupMember<State, Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>) -> Int32 {
+        let key = Key(path: keyPath, variant: .group)
         if let existing = table[key] { return existing }
-        let offset = MemoryLayout<State>.offset(of: keyPath).map { $0 + IdentifiedArray<Element>.stampOffset }
-        return add(key, probe: .group(offset: offset, stamp: { base in
+        let offset = MemoryLayout<State>.offset(of: keyPath).map { $0 + MemoryLayout<IdentifiedArray<Element>>.offset(of: \IdentifiedArray<Element>.stamp)! }
+        let member = add(key, probe: .group(offset: offset, stamp: { base in
             base.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath].stamp
         }))
+        members[Int(member)].rows = Int32(groupRows.count)
+        groupRows.append(RowList())
+        return member
     }
 
-    private func add(_ key: Key, probe: Probe) -> Int32 {
+    @usableFromInline
+    func add(_ key: Key, probe: Probe) -> Int32 {
         let index = Int32(members.count)
         members.append(Member(probe: probe))
         table[key] = index
@@ -205,7 +254,7 @@ final class MemberObservation<State> {
     }
 
     /// How the member at `keyPath` is compared: see the comparison classes in <doc:Observation>.
-    func valueProbe<Value>(_ keyPath: KeyPath<State, Value>) -> Probe {
+    func valueProbe<State, Value>(_ keyPath: KeyPath<State, Value>) -> Probe {
         // Computed (or observed with `didSet`, or reached through a class or an optional):
         // never re-evaluated after a reduce; fires on every handled action.
         guard let offset = MemoryLayout<State>.offset(of: keyPath) else { return .always }
@@ -219,7 +268,8 @@ final class MemberObservation<State> {
         let equal = _openExistential(equatable, do: equality)
         let size = MemoryLayout<Value>.size
         if _isPOD(Value.self) && size <= 16 {
-            return .bits(offset: offset, size: size, equal: equal)
+            // For integers and Booleans, different bits are a different value: no `==` needed.
+            return .bits(offset: offset, size: size, equal: Value.self is any FixedWidthInteger.Type || Value.self == Bool.self ? nil : equal)
         }
         let held = HeldValue<Value>()
         return .held(arm: { base in
@@ -237,6 +287,16 @@ final class MemberObservation<State> {
             return changed
         })
     }
+}
+
+/// The armed rows of one group, in a box of their own so that the compare loop updates them
+/// in place (no copy-on-write check of an array nested in an array).
+@usableFromInline
+final class RowList {
+    @exclusivity(unchecked) @usableFromInline var rows: ContiguousArray<MemberObservation.Row> = []
+
+    @inlinable
+    init() {}
 }
 
 /// The old value of a held member.
@@ -268,8 +328,9 @@ extension MemberObservation {
         members[index].isArmed = true
         let group = members[index].group
         if group >= 0 {
-            guard case .number(let read, _) = members[index].probe else { return }
-            groupElements[group, default: []].append((member, read(base)))
+            guard case .element(_, let find) = members[index].probe else { return }
+            let (at, stamp) = find(base)
+            groupRows[Int(members[Int(group)].rows)].rows.append(Row(member: member, old: stamp, index: at))
             armGroup(group, base: base)
             return
         }
@@ -303,29 +364,51 @@ extension MemberObservation {
             entry.kind = .group
             entry.offset = offset ?? -1
             entry.old0 = offset.map { base.loadUnaligned(fromByteOffset: $0, as: UInt64.self) } ?? stamp(base)
-        case .always:
+        case .element, .always:
             break
         }
         return entry
     }
 
-    /// Compares every armed member with the state at `base`: the changed ones are disarmed and
-    /// listed in ``fired``, in the order they were armed; the rest stay armed.
+    /// Compares every armed member with the state at `base`: the changed ones are disarmed
+    /// (their entries replaced by the last ones) and listed in ``fired``; the rest stay armed.
     @usableFromInline
     func collectChanged(_ base: UnsafeRawPointer) {
-        fired.removeAll(keepingCapacity: true)
-        let count = armed.count
-        let kept = armed.withUnsafeMutableBufferPointer { entries in
-            var write = 0
-            for read in 0..<count {
-                if keeps(&entries[read], base) {
-                    if write != read { entries[write] = entries[read] }
-                    write += 1
+        if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
+        let total = armed.count
+        let kept = armed.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let entries = buffer.baseAddress else { return 0 }
+            var count = total
+            var index = 0
+            while index < count {
+                let entry = entries + index
+                // The common case first: an 8-byte value (an `Int`) that did not change.
+                if entry.pointee.kind == .bits, entry.pointee.size == 8,
+                   base.loadUnaligned(fromByteOffset: entry.pointee.offset, as: UInt64.self) == entry.pointee.old0 {
+                    index += 1
+                } else if keeps(&entry.pointee, base) {
+                    index += 1
+                } else {
+                    count -= 1
+                    entry.pointee = entries[count]
                 }
             }
-            return write
+            return count
         }
-        armed.removeLast(count - kept)
+        if kept < total { armed.removeLast(total - kept) }
+    }
+
+    /// ``collectChanged(_:)`` on `state` (the store's state, borrowed in place). A generic
+    /// shell, so that the pointer is taken outside any actor-isolated closure.
+    @inlinable
+    func collectChanged<State>(in state: inout State) {
+        withUnsafeMutablePointer(to: &state) { collectChanged(UnsafeRawPointer($0)) }
+    }
+
+    /// ``arm(_:base:)`` on `state` (the store's state, borrowed in place).
+    @inlinable
+    func arm<State>(_ member: Int32, in state: inout State) {
+        withUnsafeMutablePointer(to: &state) { arm(member, base: UnsafeRawPointer($0)) }
     }
 
     /// Whether the armed `entry` stays armed (unchanged, or a group with rows left); a changed
@@ -381,19 +464,43 @@ extension MemberObservation {
         }
         if stamp == entry.old0 { return true }
         entry.old0 = stamp
-        var rows = groupElements.removeValue(forKey: entry.member) ?? []
-        rows.removeAll { row in
-            guard case .number(let read, let same) = members[Int(row.member)].probe, !same(row.old, read(base)) else { return false }
-            members[Int(row.member)].isArmed = false
-            fired.append(row.member)
-            return true
+        let list = groupRows[Int(members[Int(entry.member)].rows)]
+        let total = list.rows.count
+        let count = list.rows.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let rows = buffer.baseAddress else { return 0 }
+            var count = total
+            var index = 0
+            while index < count {
+                let row = rows + index
+                if rowChanged(&row.pointee, base) {
+                    members[Int(row.pointee.member)].isArmed = false
+                    fired.append(row.pointee.member)
+                    count -= 1
+                    row.pointee = rows[count]
+                } else {
+                    index += 1
+                }
+            }
+            return count
         }
-        if rows.isEmpty {
+        if count < total { list.rows.removeLast(total - count) }
+        if count == 0 {
             members[Int(entry.member)].isArmed = false
             return false
         }
-        groupElements[entry.member] = rows
         return true
+    }
+
+    /// Whether an armed row's element changed: its stamp at the index it was last seen at
+    /// (no hashing), else its stamp wherever its id is now (a move keeps it; 0 when absent).
+    @inline(__always)
+    private func rowChanged(_ row: inout Row, _ base: UnsafeRawPointer) -> Bool {
+        guard case .element(let at, let find) = members[Int(row.member)].probe else { return true }
+        if at(base, row.index) == row.old { return false }
+        let (index, stamp) = find(base)
+        guard stamp == row.old else { return true }
+        row.index = index
+        return false
     }
 }
 

@@ -6,20 +6,21 @@ extension Store: Observable {
     /// A path observers of a member are registered under: one subscript component whose
     /// argument is the member's index × 2 + parity (cheap to hash and compare, unlike an
     /// appended key path).
+    @usableFromInline
     subscript(observedMember index: Int) -> Int { index }
 
     /// Registers observation interest in `member` (arming it: its current value is taken as the
     /// one to compare with after the next handled action).
-    @usableFromInline
+    @inlinable
     func track(_ member: Int32) {
-        withUnsafeMutablePointer(to: &storage) { observation.arm(member, base: UnsafeRawPointer($0)) }
+        observation.arm(member, in: &storage)
         observedSinceNotification = true
         registrar.access(self, keyPath: memberPath(member))
     }
 
     /// The registrar path of `member` under its current parity; both are built the first time
     /// one is asked for.
-    @usableFromInline
+    @inlinable
     func memberPath(_ member: Int32) -> KeyPath<Store, Int> {
         let index = Int(member)
         while memberParity.count <= index {
@@ -40,12 +41,12 @@ extension Store: Observable {
         if observedSinceNotification { notifyReaders() }
     }
 
-    @usableFromInline
+    @inlinable @inline(never)
     func notifyReaders() {
         observedSinceNotification = false
         let whole = wholeStateRead
         wholeStateRead = false
-        withUnsafeMutablePointer(to: &storage) { observation.collectChanged(UnsafeRawPointer($0)) }
+        observation.collectChanged(in: &storage)
         if observation.hasArmed { observedSinceNotification = true }
         // Each changed member's parity flips before anyone is told: an observer told of one
         // member that registers again (reading others that changed too) registers under the new

@@ -54,6 +54,7 @@ extension Store {
     /// Tracks the element with `id` of the collection at `keyPath` (an element slice's reads),
     /// by its per-element stamp: the row's readers are told when that element changes, is
     /// removed, or comes back.
+    @inlinable
     func trackElement<Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>, id: Element.ID) {
         track(observation.elementMember(keyPath, id: id))
     }

@@ -86,7 +86,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// Built once: a key path literal in a generic class is instantiated on every evaluation.
     @usableFromInline let stateKeyPath: KeyPath<Store, State>
     /// The members of the state read since they last changed (see <doc:Observation>).
-    @usableFromInline let observation = MemberObservation<State>()
+    @usableFromInline let observation = MemberObservation()
     /// By member index × 2 + parity: the two paths its observers are registered under in
     /// ``registrar``, built when the member is first read. Observers register under the
     /// member's current parity; telling them flips it first, so that an observer registering
