@@ -80,7 +80,9 @@ public final class StoreSlice<Root: Sendable, RootAction: Sendable, Local: Senda
         guard let store else { return last[keyPath: keyPath] }
         switch map.form {
         case .linear(let field):
-            return store.read(keyPath, under: field.keyPath)
+            let local = store.local(under: field, tracking: keyPath)
+            last = local
+            return local[keyPath: keyPath]
         case .scattered(_, let fields):
             let local = trackBound(fields, local: keyPath, in: store)
             last = local

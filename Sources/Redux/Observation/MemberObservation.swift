@@ -168,6 +168,7 @@ final class MemberObservation {
 
     /// The member for `local` read through a slice whose local state is at `prefix`: tracked as
     /// the root path `prefix` + `local` (built once, when first read).
+    @usableFromInline
     func prefixedMember<State, Local, Value>(_ prefix: KeyPath<State, Local>, _ local: KeyPath<Local, Value>) -> Int32 {
         let key = Key(path: local, prefix: prefix, variant: .value)
         if let existing = table[key] { return existing }

@@ -65,12 +65,12 @@ extension Store {
         track(observation.partialMember(keyPath))
     }
 
-    /// Reads `local` of the value at `prefix`, tracking the root path `prefix` + `local` (a
-    /// linear slice's member read).
-    @usableFromInline
-    func read<Local, Value>(_ local: KeyPath<Local, Value>, under prefix: KeyPath<State, Local>) -> Value {
+    /// The local state at `field` (a linear slice's), tracking only the root path of its
+    /// member `local` (the field's path + `local`).
+    @inlinable
+    func local<Local, Value>(under field: FieldPath<State, Local>, tracking local: KeyPath<Local, Value>) -> Local {
         if isReducing { readWhileReducing() }
-        track(observation.prefixedMember(prefix, local))
-        return storage[keyPath: prefix][keyPath: local]
+        track(observation.prefixedMember(field.keyPath, local))
+        return field.read(storage)
     }
 }

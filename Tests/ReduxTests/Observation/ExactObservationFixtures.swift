@@ -233,12 +233,12 @@ struct PairState: Equatable, Sendable {
     var b = 0
 }
 
-enum PairAction: Equatable, Sendable {
+enum PairEditAction: Equatable, Sendable {
     case setA(Int)
     case setB(Int)
 }
 
-let pairReducer = Reducer<PairState, PairAction>(id: "pair") { state, action in
+let pairReducer = Reducer<PairState, PairEditAction>(id: "pair") { state, action in
     switch action {
     case .setA(let value): state.a = value
     case .setB(let value): state.b = value
@@ -259,20 +259,20 @@ struct PairApp: Sendable {
 }
 
 enum PairAppAction: Sendable {
-    case pair(PairAction)
-    case scattered(PairAction)
+    case pair(PairEditAction)
+    case scattered(PairEditAction)
     case write(@Sendable (inout PairApp) -> Void)
 }
 
 enum PairMaps {
-    static let pairActions = Embedding<PairAppAction, PairAction>(
+    static let pairActions = Embedding<PairAppAction, PairEditAction>(
         extract: { if case .pair(let action) = $0 { action } else { nil } }, embed: PairAppAction.pair)
-    static let scatteredActions = Embedding<PairAppAction, PairAction>(
+    static let scatteredActions = Embedding<PairAppAction, PairEditAction>(
         extract: { if case .scattered(let action) = $0 { action } else { nil } }, embed: PairAppAction.scattered)
 
-    static let linear = ModuleMap<PairApp, PairAppAction, PairState, PairAction>.linear(
+    static let linear = ModuleMap<PairApp, PairAppAction, PairState, PairEditAction>.linear(
         state: \.pair, action: pairActions)
-    static let scattered = ModuleMap<PairApp, PairAppAction, PairState, PairAction>.scattered(
+    static let scattered = ModuleMap<PairApp, PairAppAction, PairState, PairEditAction>.scattered(
         PairState(),
         fields: [.bind(\.a, to: \.left.value), .bind(\.b, to: \.right.value)],
         action: scatteredActions,

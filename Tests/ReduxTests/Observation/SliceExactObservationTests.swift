@@ -12,7 +12,7 @@ struct SliceExactObservationTests {
 
         var testDescription: String { rawValue }
 
-        var map: ModuleMap<PairApp, PairAppAction, PairState, PairAction> {
+        var map: ModuleMap<PairApp, PairAppAction, PairState, PairEditAction> {
             switch self {
             case .linear: PairMaps.linear
             case .scattered: PairMaps.scattered
