@@ -47,6 +47,8 @@ enum InstructionCount {
         case p3bWhole = "P3b-whole"
         case sub10 = "SUB10"
         case sub10Floor = "SUB10-floor"
+        case p3Rows = "P3-rows-1000"
+        case p3Rows10 = "P3-rows-10"
 
         /// What one operation is.
         var unit: String { self == .p1Send ? "instr/pair" : "instr/op" }
@@ -57,7 +59,7 @@ enum InstructionCount {
         var counts: (warmUp: Int, smaller: Int, larger: Int) {
             switch self {
             case .p3: (10, 50, 100)
-            case .p3b, .p3bWhole, .sub10, .sub10Floor: (200, 2_000, 4_000)
+            case .p3b, .p3bWhole, .sub10, .sub10Floor, .p3Rows, .p3Rows10: (200, 2_000, 4_000)
             default: (InstructionCount.warmUp, InstructionCount.smaller, InstructionCount.larger)
             }
         }
@@ -89,6 +91,8 @@ enum InstructionCount {
             case .p3bWhole: _ = try cases.p3bWhole()
             case .sub10: _ = try cases.sub10()
             case .sub10Floor: _ = try cases.sub10Floor()
+            case .p3Rows: _ = try cases.rowScaleCase("P3-rows-1000", rowCount: 1_000)
+            case .p3Rows10: _ = try cases.rowScaleCase("P3-rows-10", rowCount: 10)
             }
         }
     }
@@ -289,6 +293,8 @@ struct InstructionRows {
             case .p3bWhole: ("P3b-whole / P4", of(.p3bWhole) / of(.p4))
             case .sub10: ("SUB10 / SUB10-floor", of(.sub10) / of(.sub10Floor))
             case .sub10Floor: nil
+            case .p3Rows: ("P3-rows-1000 / P3-rows-10", of(.p3Rows) / of(.p3Rows10))
+            case .p3Rows10: nil
             }
         }
         /// The target judged on each case's comparison, if it has one.
@@ -298,6 +304,7 @@ struct InstructionRows {
             case .p3: judged("<= 60 per field", value <= 60)
             case .p3b: judged("<= 1.5x P4 (no copy)", value <= 1.5)
             case .sub10: judged("<= 1.3x SUB10-floor", value <= 1.3)
+            case .p3Rows: judged("<= 2x P3-rows-10", value <= 2)
             default: nil
             }
         }
@@ -341,7 +348,7 @@ struct InstructionRows {
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         var lines = [
-            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10 and SUB10-floor at 2,000 and 4,000 after 200",
+            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10, SUB10-floor and P3-rows at 2,000 and 4,000 after 200",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

@@ -92,8 +92,10 @@ final class MemberObservation {
         /// A number read from the state (a case name's address, an element's stamp; 0 when
         /// there is none), compared with the one read when armed.
         case number((UnsafeRawPointer) -> UInt64, same: (UInt64, UInt64) -> Bool)
-        /// A collection's rows: `offset` of its content stamp, or `stamp` when not stored.
-        case group(offset: Int?, stamp: (UnsafeRawPointer) -> UInt64)
+        /// A collection's rows: `offset` of its content stamp, or `stamp` when not stored;
+        /// `at` answers the stamp of the element at an index (0 past the end), for the rows'
+        /// first check.
+        case group(offset: Int?, stamp: (UnsafeRawPointer) -> UInt64, at: (UnsafeRawPointer, Int) -> UInt64)
         /// One element of a collection: `at` answers the stamp of the element at an index (0
         /// past the end), `find` the index and stamp of the member's id (`stamp` 0 when absent).
         /// Stamps are unique to one version of one element, so the same stamp at the index the
@@ -238,9 +240,14 @@ final class MemberObservation {
         let key = Key(path: keyPath, variant: .group)
         if let existing = table[key] { return existing }
         let offset = MemoryLayout<State>.offset(of: keyPath).map { $0 + MemoryLayout<IdentifiedArray<Element>>.offset(of: \IdentifiedArray<Element>.stamp)! }
+        let at: (UnsafeRawPointer, Int) -> UInt64 = if let offset = MemoryLayout<State>.offset(of: keyPath) {
+            { base, index in base.advanced(by: offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.stampIfPresent(at: index) }
+        } else {
+            { base, index in base.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath].stampIfPresent(at: index) }
+        }
         let member = add(key, probe: .group(offset: offset, stamp: { base in
             base.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath].stamp
-        }))
+        }, at: at))
         members[Int(member)].rows = Int32(groupRows.count)
         groupRows.append(RowList())
         return member
@@ -361,7 +368,7 @@ extension MemberObservation {
         case .number(let read, _):
             entry.kind = .probe
             entry.old0 = read(base)
-        case .group(let offset, let stamp):
+        case .group(let offset, let stamp, _):
             entry.kind = .group
             entry.offset = offset ?? -1
             entry.old0 = offset.map { base.loadUnaligned(fromByteOffset: $0, as: UInt64.self) } ?? stamp(base)
@@ -458,13 +465,14 @@ extension MemberObservation {
         let stamp: UInt64
         if entry.offset >= 0 {
             stamp = base.loadUnaligned(fromByteOffset: entry.offset, as: UInt64.self)
-        } else if case .group(_, let read) = members[Int(entry.member)].probe {
+        } else if case .group(_, let read, _) = members[Int(entry.member)].probe {
             stamp = read(base)
         } else {
             stamp = 0
         }
         if stamp == entry.old0 { return true }
         entry.old0 = stamp
+        guard case .group(_, _, let at) = members[Int(entry.member)].probe else { return true }
         let list = groupRows[Int(members[Int(entry.member)].rows)]
         let total = list.rows.count
         let count = list.rows.withUnsafeMutableBufferPointer { buffer -> Int in
@@ -473,7 +481,10 @@ extension MemberObservation {
             var index = 0
             while index < count {
                 let row = rows + index
-                if rowChanged(&row.pointee, base) {
+                // The element where it was last seen, with the same stamp: unchanged.
+                if at(base, row.pointee.index) == row.pointee.old {
+                    index += 1
+                } else if rowChanged(&row.pointee, base) {
                     members[Int(row.pointee.member)].isArmed = false
                     fired.append(row.pointee.member)
                     count -= 1
