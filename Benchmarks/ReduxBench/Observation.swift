@@ -366,6 +366,43 @@ extension BenchCases {
         }
     }
 
+    /// The loop of P3 and SUB10: dispatches `actions[index & mask]`, then registers every fired
+    /// observer again; checks that every dispatch was reduced and fired exactly the observer of
+    /// what it changed (`changed[index & mask]`).
+    private func observedLoop<State, Action>(
+        _ name: String,
+        store: Store<State, Action>,
+        actions: [Action],
+        changed: [Int],
+        log: FireLog,
+        operations: Int,
+        warmUp: Int,
+        mask: Int,
+        count reduced: () -> Int,
+        observe: (Int) -> Void
+    ) throws -> ObservedSamples {
+        var total = FireTally()
+        let samples = try nanosecondsPerOperation(operations: operations, warmUp: warmUp, runs: config.runs) { count in
+            let before = reduced()
+            var tally = FireTally()
+            for index in 0..<count {
+                let slot = index & mask
+                store.dispatch(actions[slot])
+                let (fired, sawChanged) = rearmFired(log, changed: changed[slot], observe)
+                tally.fired &+= fired
+                if sawChanged { tally.changedFired &+= 1 }
+            }
+            tally.operations = count
+            let after = reduced()
+            try expect(after == before + count, "\(name): \(after - before) of \(count) actions reduced synchronously")
+            try expectExact(name, tally, exact: 1, changedObserved: true)
+            total.fired += tally.fired
+            total.operations += count
+            Blackhole.consume(after)
+        }
+        return ObservedSamples(samples: samples, firedPerOperation: total.firedPerOperation)
+    }
+
     /// `P3`: 1,000 observers, one per member; each dispatch changes one member.
     func p3() throws -> ObservedSamples {
         let members = memberSource(WideState.memberCount)
@@ -376,26 +413,11 @@ extension BenchCases {
         for member in 0..<WideState.memberCount {
             observeWideMember(store, member, log)
         }
-        var total = FireTally()
-        let samples = try nanosecondsPerOperation(operations: config.wideOperations, warmUp: config.wideWarmUp, runs: config.runs) { count in
-            let before = store.count
-            var tally = FireTally()
-            for index in 0..<count {
-                let slot = index & mask
-                store.dispatch(actions[slot])
-                let (fired, sawChanged) = rearmFired(log, changed: members[slot]) { observeWideMember(store, $0, log) }
-                tally.fired &+= fired
-                if sawChanged { tally.changedFired &+= 1 }
-            }
-            tally.operations = count
-            let after = store.count
-            try expect(after == before + count, "P3: \(after - before) of \(count) actions reduced synchronously")
-            try expectExact("P3", tally, exact: 1, changedObserved: true)
-            total.fired += tally.fired
-            total.operations += count
-            Blackhole.consume(after)
-        }
-        return ObservedSamples(samples: samples, firedPerOperation: total.firedPerOperation)
+        return try observedLoop(
+            "P3", store: store, actions: actions, changed: members, log: log,
+            operations: config.wideOperations, warmUp: config.wideWarmUp, mask: mask,
+            count: { store.count }, observe: { observeWideMember(store, $0, log) }
+        )
     }
 
     /// The rows' action source: P4's indices, with row 0 (the observed one) replaced by row 1.
@@ -504,26 +526,11 @@ extension BenchCases {
         let store = Store(initialState: TenState(), reducers: [makeTenReducer()])
         let log = FireLog(capacity: 10)
         for field in 0..<10 { observeTenField(store, field, log) }
-        var total = FireTally()
-        let samples = try nanosecondsPerOperation(operations: config.observedOperations, warmUp: config.observedWarmUp, runs: config.runs) { count in
-            let before = store.count
-            var tally = FireTally()
-            for index in 0..<count {
-                let slot = index & mask
-                store.dispatch(actions[slot])
-                let (fired, sawChanged) = rearmFired(log, changed: fields[slot]) { observeTenField(store, $0, log) }
-                tally.fired &+= fired
-                if sawChanged { tally.changedFired &+= 1 }
-            }
-            tally.operations = count
-            let after = store.count
-            try expect(after == before + count, "SUB10: \(after - before) of \(count) actions reduced synchronously")
-            try expectExact("SUB10", tally, exact: 1, changedObserved: true)
-            total.fired += tally.fired
-            total.operations += count
-            Blackhole.consume(after)
-        }
-        return ObservedSamples(samples: samples, firedPerOperation: total.firedPerOperation)
+        return try observedLoop(
+            "SUB10", store: store, actions: actions, changed: fields, log: log,
+            operations: config.observedOperations, warmUp: config.observedWarmUp, mask: mask,
+            count: { store.count }, observe: { observeTenField(store, $0, log) }
+        )
     }
 
     /// `SUB10-floor`: SUB10's observers and mutations on a plain `@Observable` class.

@@ -24,22 +24,10 @@ extension IdentifiedArray where Element: Equatable {
     @inlinable
     public subscript(id id: Element.ID) -> Element? {
         get {
-            guard let index = positions[id] else { return nil }
-            return storage[index]
+            self[inPlace: id]
         }
         set {
-            guard let newValue else {
-                _ = remove(id: id)
-                return
-            }
-            checkID(of: newValue, isKey: id)
-            if let index = positions[id] {
-                let changed = storage[index] != newValue
-                storage[index] = newValue
-                if changed { stampElement(at: index) }
-            } else {
-                appendNew(newValue, id: id)
-            }
+            assign(newValue, id: id, changes: !=)
         }
         _modify {
             yield &self[inPlace: id]
@@ -55,14 +43,6 @@ extension IdentifiedArray where Element: Equatable {
     @inlinable
     @discardableResult
     public mutating func updateOrAppend(_ element: Element) -> Element? {
-        let id = element.id
-        guard let index = positions[id] else {
-            appendNew(element, id: id)
-            return nil
-        }
-        let old = storage[index]
-        storage[index] = element
-        if old != element { stampElement(at: index) }
-        return old
+        replaceOrAppend(element, changes: !=)
     }
 }

@@ -54,15 +54,7 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func updateOrAppend(_ element: Element) -> Element? {
-        let id = element.id
-        guard let index = positions[id] else {
-            appendNew(element, id: id)
-            return nil
-        }
-        let old = storage[index]
-        storage[index] = element
-        stampElement(at: index)
-        return old
+        replaceOrAppend(element) { _, _ in true }
     }
 
     /// Removes the element with `id`.

@@ -170,25 +170,47 @@ public struct IdentifiedArray<Element: Identifiable> {
     @inlinable
     public subscript(id id: Element.ID) -> Element? {
         get {
-            guard let index = positions[id] else { return nil }
-            return storage[index]
+            self[inPlace: id]
         }
         set {
-            guard let newValue else {
-                _ = remove(id: id)
-                return
-            }
-            checkID(of: newValue, isKey: id)
-            if let index = positions[id] {
-                storage[index] = newValue
-                stampElement(at: index)
-            } else {
-                appendNew(newValue, id: id)
-            }
+            assign(newValue, id: id) { _, _ in true }
         }
         _modify {
             yield &self[inPlace: id]
         }
+    }
+
+    /// The setter of both `subscript(id:)`s: `nil` removes, a new id appends, an existing id is
+    /// replaced in place, and takes a new element stamp when `changes(old, new)`.
+    @inlinable
+    mutating func assign(_ newValue: Element?, id: Element.ID, changes: (Element, Element) -> Bool) {
+        guard let newValue else {
+            _ = remove(id: id)
+            return
+        }
+        checkID(of: newValue, isKey: id)
+        if let index = positions[id] {
+            let changed = changes(storage[index], newValue)
+            storage[index] = newValue
+            if changed { stampElement(at: index) }
+        } else {
+            appendNew(newValue, id: id)
+        }
+    }
+
+    /// The body of both `updateOrAppend(_:)`s: replaces in place (a new element stamp when
+    /// `changes(old, new)`) or appends; returns the element replaced.
+    @inlinable
+    mutating func replaceOrAppend(_ element: Element, changes: (Element, Element) -> Bool) -> Element? {
+        let id = element.id
+        guard let index = positions[id] else {
+            appendNew(element, id: id)
+            return nil
+        }
+        let old = storage[index]
+        storage[index] = element
+        if changes(old, element) { stampElement(at: index) }
+        return old
     }
 
     /// The element with `id`, mutated in place: the body of both `subscript(id:)`s' `_modify`.

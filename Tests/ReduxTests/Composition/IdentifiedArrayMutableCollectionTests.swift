@@ -56,7 +56,7 @@ struct IdentifiedArrayMutableCollectionTests {
         #expect(rows[..<pivot].allSatisfy { !$0.id.isMultiple(of: 2) })
         #expect(rows[pivot...].allSatisfy { $0.id.isMultiple(of: 2) })
         expectConsistent(rows)
-        var generator = SeededGenerator(seed: 21)
+        var generator = SplitMix64(seed: 21)
         rows.shuffle(using: &generator)
         expectConsistent(rows)
         reverseGenerically(&rows)

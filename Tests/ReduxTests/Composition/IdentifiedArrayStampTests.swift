@@ -197,7 +197,7 @@ struct IdentifiedArrayStampTests {
             ("sort()", { $0.sort() }),
             ("reverse()", { $0.reverse() }),
             ("partition(by:)", { _ = $0.partition { $0.id.isMultiple(of: 2) } }),
-            ("shuffle(using:)", { var generator = SeededGenerator(seed: 7); $0.shuffle(using: &generator) }),
+            ("shuffle(using:)", { var generator = SplitMix64(seed: 7); $0.shuffle(using: &generator) }),
         ]
         for (name, apply) in reorderings {
             let ids = rows.ids

@@ -43,3 +43,6 @@ struct SplitMix64 {
         int(0...(count - 1))
     }
 }
+
+/// Also a `RandomNumberGenerator`, for reproducible shuffles in tests.
+extension SplitMix64: RandomNumberGenerator {}
