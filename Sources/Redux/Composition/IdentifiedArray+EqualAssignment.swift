@@ -1,5 +1,6 @@
 // Assignments that compare. When the elements are `Equatable`, replacing an element by an equal
-// one through the setter of `subscript(id:)` or through `updateOrAppend(_:)` keeps every stamp,
+// one through the setter of `subscript(id:)` or of the positional subscript, or through
+// `updateOrAppend(_:)`, keeps every stamp,
 // so an observer of the element, the content or the structure sees no change. The two values are
 // compared while the setter holds both; no copy is kept. These overloads are more specific than
 // the unconstrained ones, so concrete code with an `Equatable` element calls them; generic code
@@ -31,6 +32,24 @@ extension IdentifiedArray where Element: Equatable {
         }
         _modify {
             yield &self[inPlace: id]
+        }
+    }
+
+    /// The element at `position`: the same subscript as the unconstrained one, for `Equatable`
+    /// elements. Setting an element equal to the one at `position` keeps the collection's change
+    /// stamps as they were; a mutation in place always counts as a change.
+    ///
+    /// - Complexity: O(1) on average, plus one `==` when replacing.
+    @inlinable
+    public subscript(position: Int) -> Element {
+        get {
+            storage[position]
+        }
+        set {
+            assign(newValue, at: position, changes: !=)
+        }
+        _modify {
+            yield &self[inPlaceAt: position]
         }
     }
 

@@ -32,18 +32,19 @@ extension IdentifiedArray: MutableCollection {
             storage[position]
         }
         set {
-            let oldID = storage[position].id
-            let newID = newValue.id
-            if newID != oldID {
-                // Checked before the write, so that a stopped program leaves nothing half done.
-                if let other = positions[newID] {
-                    preconditionFailure(
-                        "IdentifiedArray[\(position)]: the element set has id \(newID) instead of \(oldID), which the element at \(other) has")
-                }
-            }
-            storage[position] = newValue
-            stampElement(at: position)
-            if newID != oldID { recordIDChange(at: position, from: oldID, to: newID) }
+            assign(newValue, at: position) { _, _ in true }
+        }
+        _modify {
+            yield &self[inPlaceAt: position]
+        }
+    }
+
+    /// The element at `position`, mutated in place: the body of both positional subscripts'
+    /// `_modify` (always a change: comparing would need a copy from before).
+    @inlinable
+    subscript(inPlaceAt position: Int) -> Element {
+        get {
+            storage[position]
         }
         _modify {
             let oldID = storage[position].id
@@ -54,5 +55,24 @@ extension IdentifiedArray: MutableCollection {
             }
             yield &storage[position]
         }
+    }
+
+    /// The setter of both positional subscripts: replaces the element at `position`, taking a
+    /// new element stamp when `changes(old, new)` (or the id changes).
+    @inlinable
+    mutating func assign(_ newValue: Element, at position: Int, changes: (Element, Element) -> Bool) {
+        let oldID = storage[position].id
+        let newID = newValue.id
+        if newID != oldID {
+            // Checked before the write, so that a stopped program leaves nothing half done.
+            if let other = positions[newID] {
+                preconditionFailure(
+                    "IdentifiedArray[\(position)]: the element set has id \(newID) instead of \(oldID), which the element at \(other) has")
+            }
+        }
+        let changed = newID != oldID || changes(storage[position], newValue)
+        storage[position] = newValue
+        if changed { stampElement(at: position) }
+        if newID != oldID { recordIDChange(at: position, from: oldID, to: newID) }
     }
 }

@@ -39,11 +39,15 @@ public struct ModuleField<Root, Local>: Sendable {
     struct Binding: Sendable {
         @usableFromInline let local: AnyKeyPath & Sendable
         @usableFromInline let root: PartialKeyPath<Root> & Sendable
+        /// The bytes of the local state the local field occupies, or `nil` for a computed one:
+        /// a read of a local member tracks the bindings whose bytes overlap it.
+        @usableFromInline let localBytes: Range<Int>?
 
         @inlinable
-        init(local: AnyKeyPath & Sendable, root: PartialKeyPath<Root> & Sendable) {
+        init(local: AnyKeyPath & Sendable, root: PartialKeyPath<Root> & Sendable, localBytes: Range<Int>?) {
             self.local = local
             self.root = root
+            self.localBytes = localBytes
         }
     }
 
@@ -93,7 +97,7 @@ public struct ModuleField<Root, Local>: Sendable {
                 rootField.modify(&rootState) { $0 = value }
                 return true
             },
-            bindings: [Binding(local: local, root: root)]
+            bindings: [Binding(local: local, root: root, localBytes: localField.offset.map { $0..<($0 + MemoryLayout<Value>.size) })]
         )
     }
 

@@ -65,7 +65,7 @@ public final class StoreSlice<Root: Sendable, RootAction: Sendable, Local: Senda
         let local: Local = switch map.form {
         case .linear(let field): store[dynamicMember: field.keyPath]
         case .scattered(_, let fields):
-            trackBound(fields, local: nil, in: store)
+            trackBound(fields, bytes: nil, in: store)
         }
         last = local
         return local
@@ -84,19 +84,25 @@ public final class StoreSlice<Root: Sendable, RootAction: Sendable, Local: Senda
             last = local
             return local[keyPath: keyPath]
         case .scattered(_, let fields):
-            let local = trackBound(fields, local: keyPath, in: store)
+            let bytes = MemoryLayout<Local>.offset(of: keyPath).map { $0..<($0 + MemoryLayout<Value>.size) }
+            let local = trackBound(fields, bytes: bytes, in: store)
             last = local
             return local[keyPath: keyPath]
         }
     }
 
-    /// Tracks the root fields behind `local` (all bound fields when `nil` or unbound) and
-    /// answers the local state assembled from the store's state now.
+    /// Tracks the root fields behind the local bytes `bytes` — every binding whose local field
+    /// overlaps them (bindings may overlap: `\\.whole` and `\\.whole.part`), or every binding
+    /// when `bytes` is `nil` (the whole local state, or a computed member) — and answers the
+    /// local state assembled from the store's state now. A computed bound field counts as
+    /// overlapping every read.
     @usableFromInline
-    func trackBound(_ fields: ModuleField<Root, Local>, local: AnyKeyPath?, in store: Store<Root, RootAction>) -> Local {
+    func trackBound(_ fields: ModuleField<Root, Local>, bytes: Range<Int>?, in store: Store<Root, RootAction>) -> Local {
         if store.isReducing { store.readWhileReducing() }
-        let matching = local.map { local in fields.bindings.filter { $0.local == local } } ?? []
-        for binding in matching.isEmpty ? fields.bindings : matching {
+        for binding in fields.bindings {
+            if let bytes, let bound = binding.localBytes, !bound.overlaps(bytes), !(bytes.isEmpty && bound.contains(bytes.lowerBound)) {
+                continue
+            }
             store.trackRoot(binding.root)
         }
         return map.state(in: store.currentState)

@@ -52,6 +52,8 @@ final class MemberObservation {
         @usableFromInline var isArmed = false
         /// For an element member: its group's member index.
         @usableFromInline var group: Int32 = -1
+        /// For an element member: its key, so that it can leave the table once told.
+        @usableFromInline var key: Key?
         /// For a group: its index in ``groupRows``.
         @usableFromInline var rows: Int32 = -1
 
@@ -92,10 +94,10 @@ final class MemberObservation {
         /// A number read from the state (a case name's address, an element's stamp; 0 when
         /// there is none), compared with the one read when armed.
         case number((UnsafeRawPointer) -> UInt64, same: (UInt64, UInt64) -> Bool)
-        /// A collection's rows: `offset` of its content stamp, or `stamp` when not stored;
-        /// `at` answers the stamp of the element at an index (0 past the end), for the rows'
+        /// A collection's rows: `offset` of its content stamp (`nil` for a computed collection,
+        /// whose rows are told after every handled action); `at` answers the stamp of the element at an index (0 past the end), for the rows'
         /// first check.
-        case group(offset: Int?, stamp: (UnsafeRawPointer) -> UInt64, at: (UnsafeRawPointer, Int) -> UInt64)
+        case group(offset: Int?, at: (UnsafeRawPointer, Int) -> UInt64)
         /// One element of a collection: `at` answers the stamp of the element at an index (0
         /// past the end), `find` the index and stamp of the member's id (`stamp` 0 when absent).
         /// Stamps are unique to one version of one element, so the same stamp at the index the
@@ -140,6 +142,8 @@ final class MemberObservation {
     /// compares with is never reused by another key path.
     @exclusivity(unchecked) @usableFromInline var cacheKeys = ContiguousArray<AnyKeyPath?>(repeating: nil, count: 64)
     @exclusivity(unchecked) @usableFromInline var cacheMembers = ContiguousArray<Int32>(repeating: 0, count: 64)
+    /// Indices of released element members, reused by the next members registered.
+    @exclusivity(unchecked) @usableFromInline var freeMembers: ContiguousArray<Int32> = []
     /// Members that changed in the current compare, reused from pass to pass.
     @exclusivity(unchecked) @usableFromInline var fired: ContiguousArray<Int32> = []
 
@@ -203,12 +207,9 @@ final class MemberObservation {
     func structureMember<State, Element: Identifiable>(_ keyPath: KeyPath<State, IdentifiedArray<Element>>) -> Int32 {
         let key = Key(path: keyPath, variant: .structure)
         if let existing = table[key] { return existing }
-        if let offset = MemoryLayout<State>.offset(of: keyPath) {
-            return add(key, probe: .stamp(offset: offset + IdentifiedArray<Element>.structureStampOffset))
-        }
-        return add(key, probe: .number({ base in
-            base.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath].structureStamp
-        }, same: ==))
+        // A computed collection is never evaluated after a reduce: told after every handled action.
+        guard let offset = MemoryLayout<State>.offset(of: keyPath) else { return add(key, probe: .always) }
+        return add(key, probe: .stamp(offset: offset + IdentifiedArray<Element>.structureStampOffset))
     }
 
     /// The member for the element with `id` of the collection at `keyPath`, with its group.
@@ -232,6 +233,7 @@ final class MemberObservation {
         }
         let member = add(key, probe: .element(at: at, find: find))
         members[Int(member)].group = group
+        members[Int(member)].key = key
         return member
     }
 
@@ -240,14 +242,14 @@ final class MemberObservation {
         let key = Key(path: keyPath, variant: .group)
         if let existing = table[key] { return existing }
         let offset = MemoryLayout<State>.offset(of: keyPath).map { $0 + MemoryLayout<IdentifiedArray<Element>>.offset(of: \IdentifiedArray<Element>.stamp)! }
+        // A computed collection is never evaluated after a reduce: its rows are told after every
+        // handled action (`at` and `find` run only where the collection is stored).
         let at: (UnsafeRawPointer, Int) -> UInt64 = if let offset = MemoryLayout<State>.offset(of: keyPath) {
             { base, index in base.advanced(by: offset).assumingMemoryBound(to: IdentifiedArray<Element>.self).pointee.stampIfPresent(at: index) }
         } else {
-            { base, index in base.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath].stampIfPresent(at: index) }
+            { _, _ in 0 }
         }
-        let member = add(key, probe: .group(offset: offset, stamp: { base in
-            base.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath].stamp
-        }, at: at))
+        let member = add(key, probe: .group(offset: offset, at: at))
         members[Int(member)].rows = Int32(groupRows.count)
         groupRows.append(RowList())
         return member
@@ -255,10 +257,31 @@ final class MemberObservation {
 
     @usableFromInline
     func add(_ key: Key, probe: Probe) -> Int32 {
-        let index = Int32(members.count)
-        members.append(Member(probe: probe))
+        let index: Int32
+        if let free = freeMembers.popLast() {
+            index = free
+            members[Int(index)] = Member(probe: probe)
+        } else {
+            index = Int32(members.count)
+            members.append(Member(probe: probe))
+        }
         table[key] = index
         return index
+    }
+
+    /// Disarms `member`; an element member also leaves the table and its index is reused, so
+    /// that rows read once and told of a change cost nothing after (an app that shows thousands
+    /// of rows over its life keeps members only for the rows read since their last change). Its
+    /// observers are told under its index (the store keeps the paths); a reader that reads the
+    /// row again gets a new member.
+    @usableFromInline
+    func release(_ member: Int32) {
+        let index = Int(member)
+        members[index].isArmed = false
+        guard let key = members[index].key else { return }
+        table[key] = nil
+        members[index] = Member(probe: .always)
+        freeMembers.append(member)
     }
 
     /// How the member at `keyPath` is compared: see the comparison classes in <doc:Observation>.
@@ -368,10 +391,10 @@ extension MemberObservation {
         case .number(let read, _):
             entry.kind = .probe
             entry.old0 = read(base)
-        case .group(let offset, let stamp, _):
+        case .group(let offset, _):
             entry.kind = .group
             entry.offset = offset ?? -1
-            entry.old0 = offset.map { base.loadUnaligned(fromByteOffset: $0, as: UInt64.self) } ?? stamp(base)
+            entry.old0 = offset.map { base.loadUnaligned(fromByteOffset: $0, as: UInt64.self) } ?? 0
         case .element, .always:
             break
         }
@@ -462,17 +485,13 @@ extension MemberObservation {
     /// A group: unchanged collection → every armed row is unchanged; otherwise each row is
     /// compared, the changed ones fire, and the group stays armed while rows are left.
     private func keepsGroup(_ entry: inout Armed, _ base: UnsafeRawPointer) -> Bool {
-        let stamp: UInt64
-        if entry.offset >= 0 {
-            stamp = base.loadUnaligned(fromByteOffset: entry.offset, as: UInt64.self)
-        } else if case .group(_, let read, _) = members[Int(entry.member)].probe {
-            stamp = read(base)
-        } else {
-            stamp = 0
+        let stored = entry.offset >= 0
+        if stored {
+            let stamp = base.loadUnaligned(fromByteOffset: entry.offset, as: UInt64.self)
+            if stamp == entry.old0 { return true }
+            entry.old0 = stamp
         }
-        if stamp == entry.old0 { return true }
-        entry.old0 = stamp
-        guard case .group(_, _, let at) = members[Int(entry.member)].probe else { return true }
+        guard case .group(_, let at) = members[Int(entry.member)].probe else { return true }
         let list = groupRows[Int(members[Int(entry.member)].rows)]
         let total = list.rows.count
         let count = list.rows.withUnsafeMutableBufferPointer { buffer -> Int in
@@ -482,11 +501,11 @@ extension MemberObservation {
             while index < count {
                 let row = rows + index
                 // The element where it was last seen, with the same stamp: unchanged.
-                if at(base, row.pointee.index) == row.pointee.old {
+                if stored && at(base, row.pointee.index) == row.pointee.old {
                     index += 1
-                } else if rowChanged(&row.pointee, base) {
-                    members[Int(row.pointee.member)].isArmed = false
+                } else if !stored || rowChanged(&row.pointee, base) {
                     fired.append(row.pointee.member)
+                    release(row.pointee.member)
                     count -= 1
                     row.pointee = rows[count]
                 } else {
