@@ -92,7 +92,7 @@ public final class StoreSlice<Root: Sendable, RootAction: Sendable, Local: Senda
     }
 
     /// Tracks the root fields behind the local bytes `bytes` — every binding whose local field
-    /// overlaps them (bindings may overlap: `\\.whole` and `\\.whole.part`), or every binding
+    /// overlaps them (bindings may overlap: `\.whole` and `\.whole.part`), or every binding
     /// when `bytes` is `nil` (the whole local state, or a computed member) — and answers the
     /// local state assembled from the store's state now. A computed bound field counts as
     /// overlapping every read.
