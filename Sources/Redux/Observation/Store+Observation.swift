@@ -34,8 +34,9 @@ extension Store: Observable {
     /// Tells observers what changed, after the reducers of a handled action ran and before its
     /// effects start and its terminal: readers of the whole state, and readers of each armed
     /// member that changed (each member once; an observer that read several is told once, by
-    /// the Observation framework). The empty mutations make `withObservationTracking`'s
-    /// `onChange` fire after the write, so it reads the new state.
+    /// the Observation framework); then the select subscriptions and state streams. The empty
+    /// mutations make `withObservationTracking`'s `onChange` fire after the write, so it reads
+    /// the new state.
     @inlinable
     func notifyObservers() {
         if observedSinceNotification { notifyReaders() }
@@ -65,6 +66,11 @@ extension Store: Observable {
             let member = Int(observation.fired[index])
             registrar.withMutation(of: self, keyPath: memberPaths[member &* 2 &+ Int(memberParity[member] ^ 1)]) {}
             index += 1
+        }
+        // Then the subscriptions' step (see <doc:Pipeline>).
+        if !subscriptions.isEmpty {
+            notifySubscriptions()
+            if !subscriptions.isEmpty { observedSinceNotification = true }
         }
     }
 }

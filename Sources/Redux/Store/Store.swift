@@ -94,6 +94,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var memberPaths: ContiguousArray<KeyPath<Store, Int>> = []
     /// By member index: the member's current parity (0 or 1).
     @exclusivity(unchecked) @usableFromInline var memberParity: ContiguousArray<UInt8> = []
+    /// The select subscriptions and state streams, in subscription order (see <doc:ReadingState>).
+    @usableFromInline let subscriptions = SubscriptionList()
+    /// The state streams' `finish`, for invalidation and release.
+    nonisolated let streams = StreamRegistry()
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
@@ -121,7 +125,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// True while a main-actor call processes; dispatches made then are queued, not nested.
     @exclusivity(unchecked) @usableFromInline var isProcessing = false
     /// True when some reader may need telling after the next handled action: ``state`` was read
-    /// whole, or some member is armed. While it is false a handled action pays one test.
+    /// whole, some member is armed, or some subscription or stream exists. While it is false a
+    /// handled action pays one test.
     @exclusivity(unchecked) @usableFromInline var observedSinceNotification = false
     @exclusivity(unchecked) @usableFromInline var isInvalidated = false
     /// `isInvalidated || scopesDependencies`, kept as one flag: the main-actor fast path tests
@@ -326,6 +331,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         runtime.cancelAll()
         instances.endAll()
         throttles.removeAll()
+        streams.finishAll()
         for entry in dropped { answerDropped(entry) }
         for action in suspendedActions { action.promise?.resolve(.cancelled) }
         // Task errors parked on a cancelled action's run are dropped with it.
@@ -368,6 +374,7 @@ extension Store {
         runtime.cancelAll()
         instances.endAll()
         throttles.removeAll()
+        streams.finishAll()
         settle.pulse()
     }
 }
