@@ -17,10 +17,11 @@ final class SubscriptionEntry: @unchecked Sendable {
     weak let list: SubscriptionList?
     /// For a `.probe` watch: compares the selection now with the last one delivered (base: the
     /// state's address) and keeps what it will deliver; `true` when it is to be delivered.
-    /// Main actor only.
-    let probe: ((UnsafeRawPointer) -> Bool)?
-    /// Delivers the selection now (base: the state's address). Main actor only.
-    let deliver: (UnsafeRawPointer) -> Void
+    /// Main actor only; released with ``releaseCallbacks()``.
+    @exclusivity(unchecked) private(set) var probe: ((UnsafeRawPointer) -> Bool)?
+    /// Delivers the selection now (base: the state's address). Main actor only; released with
+    /// ``releaseCallbacks()``.
+    @exclusivity(unchecked) private(set) var deliver: (UnsafeRawPointer) -> Void
 
     init(
         role: Role,
@@ -42,6 +43,14 @@ final class SubscriptionEntry: @unchecked Sendable {
         self.deliver = deliver
     }
 
+    /// Drops the closures (and what they capture) of an entry its list dropped, so that a
+    /// callback holding its own token (`token = store.subscribe { … token?.cancel() }`) does not
+    /// keep itself alive. Main actor, outside a notification pass.
+    func releaseCallbacks() {
+        probe = nil
+        deliver = { _ in }
+    }
+
     /// Whether ``cancel()`` was called.
     var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
@@ -59,7 +68,7 @@ final class SubscriptionEntry: @unchecked Sendable {
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         guard let list else { return }
         list.pendingCancellations.add(1, ordering: .releasing)
-        if Thread.isMainThread {
+        if MainQueue.isCurrent {
             MainActor.assumeIsolated { list.sweep() }
         } else {
             Task { @MainActor [weak list] in list?.sweep() }

@@ -61,23 +61,28 @@ final class SubscriptionList {
 
     /// Drops ended entries (cancelled, or whose weak owner is gone) when some were counted as
     /// pending, unless a pass runs: then the pass's end sweeps. A gone owner is counted when a
-    /// pass finds it, or when ``dropEnded()`` is asked for. Entries are released after the lists are consistent, so that a
-    /// deinitializer they trigger may cancel other subscriptions.
+    /// pass finds it, or when ``dropEnded()`` is asked for. The dropped entries' callbacks are
+    /// released after the lists are consistent, so that a deinitializer this triggers may cancel
+    /// other subscriptions (a nested sweep).
     func sweep() {
         guard !isNotifying else { return }
         guard pendingCancellations.exchange(0, ordering: .acquiringAndReleasing) != 0 else { return }
         var keptWatches = ContiguousArray<Watch>()
         var keptEntries = ContiguousArray<SubscriptionEntry>()
+        var dropped: [SubscriptionEntry] = []
         keptWatches.reserveCapacity(watches.count)
         keptEntries.reserveCapacity(entries.count)
-        for index in entries.indices where !entries[index].isEnded {
-            keptWatches.append(watches[index])
-            keptEntries.append(entries[index])
+        for index in entries.indices {
+            if entries[index].isEnded {
+                dropped.append(entries[index])
+            } else {
+                keptWatches.append(watches[index])
+                keptEntries.append(entries[index])
+            }
         }
-        let dropped = entries
         watches = keptWatches
         entries = keptEntries
-        withExtendedLifetime(dropped) {}
+        for entry in dropped { entry.releaseCallbacks() }
     }
 
     /// The notification pass over the subscriptions that existed when it started, in order:
