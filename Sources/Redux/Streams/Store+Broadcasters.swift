@@ -51,6 +51,7 @@ extension Store {
     /// lives.
     ///
     /// ```swift
+    /// @MainActor
     /// final class Feed {
     ///     let streamer = Store<AppState, AppAction>.SnapshotBroadcaster()
     ///     init(store: Store<AppState, AppAction>) { store.subscribe(streamer: streamer) }
