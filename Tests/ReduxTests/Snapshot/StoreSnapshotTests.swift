@@ -40,6 +40,22 @@ struct StoreSnapshotTests {
         #expect(store.items == [1, 2, 3])
     }
 
+    @Test func aDispatchOnASnapshotFromInsideThePipelineIsQueuedBehindTheCurrentAction() {
+        let store = makeSnapStore()
+        let snapshot = store.snapshot
+        var seen: [Int] = []
+        let token = store.subscribe(select: \.count) { count in
+            seen.append(count)
+            if count == 1 {
+                snapshot.dispatch(.add(10))
+                seen.append(store.count)
+            }
+        }
+        store.dispatch(.increment)
+        #expect(seen == [0, 1, 1, 11])
+        withExtendedLifetime(token) {}
+    }
+
     @Test func aTrackedDispatchOnASnapshotAnswersWithTheStoresOutcome() async throws {
         let store = makeSnapStore()
         let ticket = store.snapshot.dispatchTracked(.add(4))
