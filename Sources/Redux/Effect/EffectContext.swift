@@ -67,11 +67,7 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
     /// `.refused(.invalidated)`.
     public func dispatchTracked(_ action: Action, file: StaticString = #fileID, line: UInt = #line) -> DispatchTicket<Action> {
         if let lifted { return lifted.dispatchTracked(action, file: file, line: line) }
-        guard let store else {
-            let box = OutcomeBox<Action>(sequence: 0)
-            box.resolve(.refused(.storeReleased))
-            return DispatchTicket(box: box)
-        }
+        guard let store else { return DispatchTicket(refused: .storeReleased) }
         let box = OutcomeBox<Action>(sequence: store.inbox.nextSequence())
         let promise = OutcomePromise(box: box)
         if let lifetime {

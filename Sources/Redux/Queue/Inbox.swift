@@ -150,6 +150,13 @@ final class Inbox<State: Sendable, Action: Sendable>: @unchecked Sendable {
         return dropped
     }
 
+    /// Whether the inbox was closed (the store invalidated or released). Any thread.
+    var isClosed: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return closeReason != nil
+    }
+
     /// Whether refusals wait to be logged.
     @usableFromInline var hasRefusalsToLog: Bool {
         lock.lock()

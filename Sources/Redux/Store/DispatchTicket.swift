@@ -57,3 +57,13 @@ public struct DispatchTicket<Action: Sendable>: Sendable {
         await group.wait()
     }
 }
+
+extension DispatchTicket {
+    /// A ticket already answered `.refused(reason)`, for a dispatch that reached no store (the
+    /// store of an effect's context or of a snapshot was released): its sequence number is 0.
+    init(refused reason: RefusalReason) {
+        let box = OutcomeBox<Action>(sequence: 0)
+        box.resolve(.refused(reason))
+        self.init(box: box)
+    }
+}

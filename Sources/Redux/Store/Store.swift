@@ -98,6 +98,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline let subscriptions = SubscriptionList()
     /// The state streams' `finish`, for invalidation and release.
     nonisolated let streams = StreamRegistry()
+    /// The drivers' and streamers' broadcasters, finished on invalidation and release.
+    nonisolated let broadcasters = BroadcasterRegistry()
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
@@ -332,6 +334,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         instances.endAll()
         throttles.removeAll()
         streams.finishAll()
+        broadcasters.finishAll()
         for entry in dropped { answerDropped(entry) }
         for action in suspendedActions { action.promise?.resolve(.cancelled) }
         // Task errors parked on a cancelled action's run are dropped with it.
@@ -375,6 +378,7 @@ extension Store {
         instances.endAll()
         throttles.removeAll()
         streams.finishAll()
+        broadcasters.finishAll()
         settle.pulse()
     }
 }

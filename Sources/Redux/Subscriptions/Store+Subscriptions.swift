@@ -134,7 +134,8 @@ extension Store {
         addSubscription(owner: owner, computing: selector, isDuplicate: isDuplicate, onChange)
     }
 
-    /// The live select subscriptions: not cancelled, token not released, owner not gone. State
+    /// The live select subscriptions, drivers and streamers (``subscribe(driver:)``,
+    /// ``subscribe(streamer:)``): not cancelled, token not released, owner not gone. State
     /// streams are counted by ``streamCount``. Main actor.
     public var subscriptionCount: Int {
         subscriptions.dropEnded()

@@ -2,7 +2,8 @@ import Foundation
 
 /// A select subscription's token: cancel it to stop its notifications.
 ///
-/// Returned by ``Store/subscribe(select:_:)-(KeyPath<State,Value>,_)`` and its overloads.
+/// Returned by ``Store/subscribe(select:_:)-(KeyPath<State,Value>,_)`` and its overloads, and
+/// by ``Store/subscribe(driver:)`` and ``Store/subscribe(streamer:)``.
 /// Releasing the last reference to a token cancels its subscription, like Combine's
 /// `AnyCancellable`, unless the subscription was given an owner (``SubscriptionOwner``): then the
 /// owner decides, and the token is only a way to cancel early.
