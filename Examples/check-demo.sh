@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Checks redux-demo end to end: the shipped sessions (counter/login, search, downloads, movies, profile) replay cleanly
-# and identically on every run, and bad input stops the replay with a message on stderr and the
-# documented exit status (README.md, "The demo"): 64 for bad arguments, 65 for bad data (a
-# malformed line, an unknown action, a bad clock line, a file with no action), 66 for a file that
-# cannot be opened. One line per check; exits non-zero if any check fails.
+# and identically on every run, the headless badge service is told what it should be, and bad
+# input stops the replay with a message on stderr and the documented exit status (README.md,
+# "The demo"): 64 for bad arguments, 65 for bad data (a malformed line, an unknown action, a
+# bad clock line, a file with no action), 66 for a file that cannot be opened. One line per
+# check; exits non-zero if any check fails.
 #
 #   Examples/check-demo.sh [swift run flags...]     e.g. Examples/check-demo.sh -c release
 #   SWIFT_SCRATCH=/tmp/build Examples/check-demo.sh  adds --scratch-path /tmp/build
@@ -315,6 +316,38 @@ if [[ $(status) == 65 ]] && grep -Fq "$absent:2: the line declares \"childAbsent
     pass "declared absent child that is present: exit 65, '$absent:2:' on stderr, the line applied"
 else
     fail "declared absent child that is present: expected exit 65 and '$absent:2:' on stderr (got exit $(status): $(tail -1 "$work/err"))"
+fi
+
+# 19. The badge service (Examples/Demo/BadgeService.swift): a headless select subscription, owned
+# weakly by the service, of the badge (the counter while signed in, none otherwise), compared with
+# `==`. On the default session it is told the current badge once, under the initial state, then
+# only when the badge changes: nothing while the counter moves signed out (lines 1-17) or on
+# lines that leave the badge as it was (19 consumed, 25 unhandled, the reset after a logout);
+# each note comes before the terminal of the action that changed the badge.
+demo
+# badge_notes [N]: what the service was told under session line N (0: under the initial state),
+# or under every line, joined with ';'.
+badge_notes() {
+    awk -v n="${1:--1}" '
+        match($0, /^ +[0-9]+  /) { line = $1 + 0 }
+        index($0, "      ↳ badge service: ") == 1 && (n < 0 || line + 0 == n) {
+            sub(/^      ↳ badge service: /, ""); printf "%s;", $0
+        }' "$work/out"
+}
+badge_quiet_while_signed_out() {
+    local n
+    for n in $(seq 1 17) 19 25; do [[ -z $(badge_notes "$n") ]] || return 1; done
+}
+signed_out='no badge (signed out)'
+badge_expected="$signed_out;badge 0;badge 1;badge 2;badge 3;$signed_out;badge 0;badge 1;badge 2;badge 1;$signed_out;badge 0;badge 1;badge 2;"
+if [[ $(status) == 0 ]] && [[ $(badge_notes) == "$badge_expected" ]] \
+    && [[ $(badge_notes 0) == "$signed_out;" ]] && badge_quiet_while_signed_out \
+    && [[ $(badge_notes 18) == "badge 0;" ]] && [[ $(badge_notes 24) == "$signed_out;" ]] \
+    && [[ $(badge_notes 31) == "badge 1;badge 2;" ]] \
+    && grep -A1 -F '      ↳ badge service: badge 0' "$work/out" | grep -Fq '↳ line 17 login(user: "ada", password: ***) → reduced'; then
+    pass "badge service: told the badge on subscribing, then only its 13 changes, each under its line before the action's terminal"
+else
+    fail "badge service: expected the notes '$badge_expected' (got exit $(status): '$(badge_notes)')"
 fi
 
 if ((failures > 0)); then

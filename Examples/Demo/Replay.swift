@@ -32,6 +32,8 @@ struct Replay {
     func run(_ session: SessionFile) async throws(ReplayError) {
         print("Replaying \(session.path) (\(session.lines.count) \(session.lines.count == 1 ? "line" : "lines"))")
         print("initial    \(store.state.compactDescription(showing: Set(Feature.allCases)))")
+        // What the services were told when they subscribed, before the first line.
+        for followUp in transcript.followUps() { print("      ↳ \(followUp)") }
         var used: Set<Feature> = []
         for line in session.lines {
             let entry = try session.entry(at: line)
@@ -92,8 +94,9 @@ struct Replay {
     }
 }
 
-/// Collects the store's log events, and the notes of the fake search service and of the
-/// downloads, for the line being replayed, so what it set off can be printed under it.
+/// Collects the store's log events, and the notes of the fake search service, of the
+/// downloads and of the badge service, for the line being replayed, so what it set off can be
+/// printed under it.
 @MainActor
 final class Transcript {
     private enum Entry {
@@ -126,6 +129,13 @@ final class Transcript {
             return
         }
         entries.append(.log(event))
+    }
+
+    /// A note from a headless service (the ``BadgeService``), written synchronously while the
+    /// store tells it of a change: it goes after the notes and events already recorded.
+    func note(_ text: String) {
+        takeNotes()
+        entries.append(.note(text))
     }
 
     func clear() {

@@ -106,6 +106,10 @@ let store = Store(
     onLog: { event in transcript.record(event) }
 )
 
+// A headless service reading the store without a view: its notes are printed under the line
+// that changed what it selects, as `↳ badge service: ...`.
+let badgeService = BadgeService(store: store) { note in transcript.note("badge service: \(note)") }
+
 do {
     try await Replay(store: store, clock: clock, transcript: transcript).run(session)
 } catch {

@@ -63,9 +63,10 @@ extension Store {
     }
 
     /// The reducer chain when some reducer returns effects: (1) reducers, in order, collecting
-    /// their effects; (2) observers told once, if one handled the action; (3) the effects start,
-    /// in chain order, each in written order (a cancellation stops what started before it). The
-    /// caller then logs (4) the terminal.
+    /// their effects; (2) observers told once, if one handled the action; (3) subscriptions told,
+    /// in subscription order, if one handled it; (4) the effects start, in chain order, each in
+    /// written order (a cancellation stops what started before it). The caller then logs (6) the
+    /// terminal (step 5, lifetimes, runs only for lifted children that can go away).
     ///
     /// Inlinable so that it is specialized for the app's state and action (unspecialized, its
     /// generic metadata lookups cost an effect reducer about 1 us per action); kept out of line

@@ -3,9 +3,10 @@ import Redux
 import Testing
 
 /// Issue 6, section 2, the order after the reducers for one action: (1) reducers, (2) the
-/// Observation notification, (3) effects start, in chain order, each in written order (a
-/// `.cancel` stops what started before it), each seeing the post-reduce state, (4) the terminal
-/// event. Checked through one trace that the log
+/// Observation notification, (4) effects start, in chain order, each in written order (a
+/// `.cancel` stops what started before it), each seeing the post-reduce state, (6) the terminal
+/// event (steps as numbered in Pipeline.md; (3) subscriptions and (5) lifetimes are checked
+/// elsewhere). Checked through one trace that the log
 /// handler, the observer and the effects all append to.
 @Suite("Order after the reducers", .timeLimit(.minutes(5)))
 @MainActor

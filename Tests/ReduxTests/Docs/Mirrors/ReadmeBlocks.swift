@@ -501,3 +501,33 @@ struct ReadmeObservationMirrorTests {
         #expect(told.value == 1)
     }
 }
+
+// "Reading state without views"
+
+struct Cart: Sendable, Equatable {
+    var items: [String] = []
+    var total = 0
+}
+
+enum CartAction: Sendable {
+    case add(String, price: Int)
+    case clear
+}
+
+@MainActor
+func readCart(_ store: Store<Cart, CartAction>) -> (Subscription, Task<Void, Never>) {
+    // A service: told of `total` at once, then each time it changes.
+    let subscription = store.subscribe(select: \.total) { total in
+        print("total:", total)
+    }
+    // Async code: the field as an AsyncStream (a slow loop reads only the newest value).
+    let totals = store.updates(of: \.total)
+    let reader = Task {
+        for await total in totals { print("streamed total:", total) }
+    }
+    // A value to hand around: the state now and `dispatch`, holding the store weakly.
+    let snapshot = store.snapshot
+    print(snapshot.items.count)          // 0
+    snapshot.dispatch(.add("tea", price: 3))
+    return (subscription, reader)
+}
