@@ -16,10 +16,10 @@ extension Store {
     /// ```
     ///
     /// - **Retention**: the store holds `driver` strongly: the app may drop its own reference,
-    ///   and its consumers keep receiving. Cancelling the token stops the yields; the store lets
-    ///   the driver go when the subscription is cancelled and its token released, and a driver
-    ///   nobody else holds then finishes its consumers as it is deallocated. Releasing the token
-    ///   alone does not cancel.
+    ///   and its consumers keep receiving. Cancelling the token stops the yields and the store
+    ///   lets the driver go (at once on the main actor, from another thread when the main actor
+    ///   next runs); a driver nobody else holds then finishes its consumers as it is
+    ///   deallocated. Releasing the token alone does not cancel.
     /// - **Delivery**: not deduplicated (comparing whole states would copy their buffers); each
     ///   snapshot is a second reference to the state's buffers, and a consumer keeps the newest
     ///   one it has not read (the broadcaster's buffering). Snapshots are yielded in the
