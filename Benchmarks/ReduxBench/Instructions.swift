@@ -49,6 +49,9 @@ enum InstructionCount {
         case sub10Floor = "SUB10-floor"
         case p3Rows = "P3-rows-1000"
         case p3Rows10 = "P3-rows-10"
+        case p9None = "P9-none"
+        case p9 = "P9"
+        case p9Closure = "P9-closure"
 
         /// What one operation is.
         var unit: String { self == .p1Send ? "instr/pair" : "instr/op" }
@@ -59,7 +62,8 @@ enum InstructionCount {
         var counts: (warmUp: Int, smaller: Int, larger: Int) {
             switch self {
             case .p3: (10, 50, 100)
-            case .p3b, .p3bWhole, .sub10, .sub10Floor, .p3Rows, .p3Rows10: (200, 2_000, 4_000)
+            case .p3b, .p3bWhole, .sub10, .sub10Floor, .p3Rows, .p3Rows10, .p9: (200, 2_000, 4_000)
+            case .p9Closure: (20, 200, 400)
             default: (InstructionCount.warmUp, InstructionCount.smaller, InstructionCount.larger)
             }
         }
@@ -93,6 +97,9 @@ enum InstructionCount {
             case .sub10Floor: _ = try cases.sub10Floor()
             case .p3Rows: _ = try cases.rowScaleCase("P3-rows-1000", rowCount: 1_000)
             case .p3Rows10: _ = try cases.rowScaleCase("P3-rows-10", rowCount: 10)
+            case .p9None: _ = try cases.p9None()
+            case .p9: _ = try cases.p9(.keyPath)
+            case .p9Closure: _ = try cases.p9(.closure)
             }
         }
     }
@@ -295,6 +302,9 @@ struct InstructionRows {
             case .sub10Floor: nil
             case .p3Rows: ("P3-rows-1000 / P3-rows-10", of(.p3Rows) / of(.p3Rows10))
             case .p3Rows10: nil
+            case .p9None: ("P9-none / P1", of(.p9None) / of(.p1))
+            case .p9: ("(P9 - P9-none) / 1,000: instructions per subscriber", (of(.p9) - of(.p9None)) / Double(WideState.memberCount))
+            case .p9Closure: ("(P9-closure - P9-none) / 1,000: instructions per subscriber", (of(.p9Closure) - of(.p9None)) / Double(WideState.memberCount))
             }
         }
         /// The target judged on each case's comparison, if it has one.
@@ -305,6 +315,7 @@ struct InstructionRows {
             case .p3b: judged("<= 1.5x P4 (no copy)", value <= 1.5)
             case .sub10: judged("<= 1.3x SUB10-floor", value <= 1.3)
             case .p3Rows: judged("<= 2x P3-rows-10", value <= 2)
+            case .p9: judged("<= 60 per subscriber", value <= 60)
             default: nil
             }
         }
@@ -316,7 +327,7 @@ struct InstructionRows {
                 unit: item.name.unit,
                 comparison: compared?.0,
                 ratio: compared?.1,
-                ratioIsInstructions: item.name == .p3,
+                ratioIsInstructions: [.p3, .p9, .p9Closure].contains(item.name),
                 target: compared.flatMap { target(item.name, $0.1) },
                 instructionsAtSmaller: item.atSmaller,
                 instructionsAtLarger: item.atLarger
@@ -348,7 +359,7 @@ struct InstructionRows {
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         var lines = [
-            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10, SUB10-floor and P3-rows at 2,000 and 4,000 after 200",
+            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10, SUB10-floor, P3-rows and P9 at 2,000 and 4,000 after 200, P9-closure at 200 and 400 after 20",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

@@ -52,6 +52,7 @@ struct BenchResults {
     var modules: ModuleResults
     var styles: StyleResults
     var observation: ObservationResults
+    var subscriptions: SubscriptionResults
     var config: BenchConfig
 
     var rows: [ReportRow] {
@@ -164,6 +165,7 @@ struct BenchResults {
         rows += moduleRows(perDispatch: perDispatch)
         rows += styleRows(perDispatch: perDispatch)
         rows += observationRows(perDispatch: perDispatch)
+        rows += subscriptionRows(perDispatch: perDispatch)
         return rows
     }
 
@@ -212,6 +214,35 @@ struct BenchResults {
             perDispatch("P4-domain", styles.domainLarge, verdict("<= 1.2x P4-domain-small", met: domainRatio <= 1.2, figure: "\(fixed(domainRatio, 2))x (ReducerDomain body, inout reducer; buffer kept: checked)")),
             perDispatch("P4-domain-small", styles.domainSmall, "reported: the same on a 10-element array"),
             perDispatch("P1-domain", styles.domainP1, "reported: \(fixed(styles.domainP1.median / p1Nanoseconds, 2))x P1 (P1's work through a ReducerDomain body)"),
+        ]
+    }
+
+    /// P9-none, P9, P9-closure and their figures per subscriber. The target of P9's is judged
+    /// on instructions (`--instructions`); the timings are reported beside.
+    private func subscriptionRows(perDispatch: (String, Samples, String) -> ReportRow) -> [ReportRow] {
+        let none = subscriptions.none
+        func told(_ selected: ObservedSamples) -> String {
+            "\(fixed(selected.firedPerOperation, 2)) subscribers told per dispatch (exact: 1)"
+        }
+        func perSubscriber(_ name: String, of caseName: String, _ selected: ObservedSamples, _ target: String) -> ReportRow {
+            let count = Double(WideState.memberCount)
+            let value = subscriptions.perSubscriber(selected)
+            return ReportRow(
+                name: name,
+                nanosecondsPerOperation: nil,
+                ratioToFloor: nil,
+                value: value,
+                unit: "ns/subscriber",
+                spread: ((selected.samples.minimum - none.median) / count, (selected.samples.maximum - none.median) / count),
+                target: "\(target); timing reported: (\(caseName) - P9-none) / 1,000 = \(fixed(value, 2)) ns"
+            )
+        }
+        return [
+            perDispatch("P9-none", none, "reported: \(fixed(none.median / p1.median, 2))x P1; P3's 1,000-member state, one member changed per dispatch, no subscriber"),
+            perDispatch("P9", subscriptions.keyPath.samples, "reported: 1,000 select subscriptions by key path, one per member; \(told(subscriptions.keyPath))"),
+            perSubscriber("P9-per-subscriber", of: "P9", subscriptions.keyPath, "<= 60 instructions per subscriber, judged by --instructions"),
+            perDispatch("P9-closure", subscriptions.closure.samples, "reported: the same with closure selectors ({ $0.f<i> }, compared by ==); \(told(subscriptions.closure))"),
+            perSubscriber("P9-closure-per-subscriber", of: "P9-closure", subscriptions.closure, "reported"),
         ]
     }
 
@@ -338,7 +369,7 @@ struct BenchResults {
                 row.name,
                 row.nanosecondsPerOperation.map { fixed($0, 2) } ?? "-",
                 row.ratioToFloor.map { fixed($0, 2) } ?? "-",
-                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") || row.unit == "MB" || row.unit == "ns/field" ? fixed(row.value, 2) : grouped(row.value),
+                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") || row.unit == "MB" || row.unit == "ns/field" || row.unit == "ns/subscriber" ? fixed(row.value, 2) : grouped(row.value),
                 row.unit,
                 row.spread.map { spread in
                     row.unit == "actions/s" || row.unit == "bytes"
@@ -360,7 +391,7 @@ struct BenchResults {
         }
         var lines = [
             "redux-bench: \(machine)",
-            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs); median of \(config.runs) runs after a warm-up",
+            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs; P9, P9-closure: \(grouped(Double(config.wideOperations)))); median of \(config.runs) runs after a warm-up",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

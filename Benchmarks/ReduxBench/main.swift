@@ -15,16 +15,18 @@ import Foundation
 let usage = """
     usage: redux-bench [--quick] [--json]
            redux-bench --instructions [--json]
-      REDUX_BENCH_ALLOW_OVERFIRE=1 lets the observation cases (P3, P3b, SUB10, P7-observed) run
-      on a store that fires more observers than the changed member's (reported, not exit 70)
+      REDUX_BENCH_ALLOW_OVERFIRE=1 lets the observation cases (P3, P3b, SUB10, P7-observed) and
+      the subscription cases (P9, P9-closure) run on a store that tells more observers or
+      subscribers than the changed member's (reported, not exit 70)
       --quick         small runs of every case (for CI)
       --json          print a JSON array of {case, ns_per_op, ratio_to_floor, value, unit}
                       (with --instructions: {case, instructions_per_op, unit, comparison, ratio,
                       target, instructions_n1, instructions_n2})
       --instructions  count instructions per operation of the task-free cases (baseline, floor,
                       P1, P2, P1-effect, P1-send, P4, P6, the P12 and P4-scoped cases, P12-slice,
-                      P12-scattered, the P1 style cases, P3, P3b, P3b-whole, SUB10 and
-                      SUB10-floor) under valgrind --tool=callgrind, as
+                      P12-scattered, the P1 style cases, P3, P3b, P3b-whole, SUB10,
+                      SUB10-floor, P3-rows, P9-none, P9 and P9-closure) under
+                      valgrind --tool=callgrind, as
                       (I(40,000) - I(20,000)) / 20,000 over two child runs (the observation
                       cases at smaller counts); needs valgrind
                       (exit 69 without it)
@@ -72,7 +74,7 @@ func machineDescription(quick: Bool) -> String {
     return "\(info.operatingSystemVersionString), \(info.activeProcessorCount) cores, \(compiler), \(mode) run"
 }
 
-// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small|p1-send|p3|p3b|p3b-whole|sub10|sub10-floor> LOOPS=n`
+// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small|p1-send|p3|p3b|p3b-whole|sub10|sub10-floor|p9|p9-closure|p9-none> LOOPS=n`
 // runs the floor and that one case n times and prints the medians.
 // `ONLY=p8-run LOOPS=n`: P8-run alone, for profiling; prints the median in microseconds per
 // effect, and the resident size (after `malloc_trim`) every 10 runs.
@@ -124,6 +126,9 @@ if let only = ProcessInfo.processInfo.environment["ONLY"] {
         case "p3b-whole": try cases.p3bWhole().samples
         case "sub10": try cases.sub10().samples
         case "sub10-floor": try cases.sub10Floor().samples
+        case "p9": try cases.p9(.keyPath).samples
+        case "p9-closure": try cases.p9(.closure).samples
+        case "p9-none": try cases.p9None()
         default: try cases.p1()
         }
         p1s.append(samples.median)
@@ -148,10 +153,12 @@ do {
     let modules = try cases.modules()
     let styles = try cases.styles()
     let observation = try cases.observation()
+    let subscriptions = try cases.subscriptions()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p1Send: p1Send, p4: p4, p5: p5,
         p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
-        composition: composition, modules: modules, styles: styles, observation: observation, config: config
+        composition: composition, modules: modules, styles: styles, observation: observation,
+        subscriptions: subscriptions, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {

@@ -42,15 +42,15 @@ struct SubscriptionPlan {
             watch: watch,
             probe: { base in
                 let value = read(base)
-                if let last = box.last, isDuplicate(last, value) { return false }
-                box.last = holds(value) ? value : nil
-                box.next = value
+                if box.isDuplicateOfLast(value, isDuplicate) { return false }
+                let asLast = holds(value)
+                box.keep(value, asLast: asLast)
                 return true
             },
-            deliver: { base in send(box.takeNext() ?? read(base)) },
+            deliver: { base in send(box.hasNext ? box.takeNext() : read(base)) },
             deliverInitially: { base in
                 let value = read(base)
-                box.last = holds(value) ? value : nil
+                box.setLast(value, asLast: holds(value))
                 send(value)
             }
         )
@@ -99,7 +99,11 @@ struct SubscriptionPlan {
         isDuplicate: ((Value, Value) -> Bool)?,
         _ send: @escaping (Value) -> Void
     ) -> Self {
-        let read: (UnsafeRawPointer) -> Value = { selector($0.assumingMemoryBound(to: State.self).pointee) }
+        // The selector borrows the state where it lies: `selector(pointer.pointee)` would copy
+        // the whole state for every call.
+        let read: (UnsafeRawPointer) -> Value = { base in
+            withBorrowed(base.assumingMemoryBound(to: State.self)) { (state: borrowing State) in selector(state) }
+        }
         if let isDuplicate { return .comparing(read, isDuplicate: isDuplicate, send) }
         return .always(read, send)
     }
