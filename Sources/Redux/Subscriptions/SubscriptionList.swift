@@ -35,21 +35,24 @@ final class SubscriptionList {
         var old1: UInt64 = 0
     }
 
-    private(set) var watches: ContiguousArray<Watch> = []
-    private(set) var entries: ContiguousArray<SubscriptionEntry> = []
+    @exclusivity(unchecked) private(set) var watches: ContiguousArray<Watch> = []
+    @exclusivity(unchecked) private(set) var entries: ContiguousArray<SubscriptionEntry> = []
     /// Cancellations not yet swept, counted from any thread.
     nonisolated let pendingCancellations = Atomic<Int>(0)
     /// True while a pass runs: sweeps wait for its end, so that indices stay put.
-    private(set) var isNotifying = false
+    @exclusivity(unchecked) private(set) var isNotifying = false
 
     nonisolated init() {}
 
-    @usableFromInline var isEmpty: Bool { entries.isEmpty }
+    /// Whether no entry is registered, kept as a stored flag so that the pipeline's test of it
+    /// costs a load. Main actor.
+    @exclusivity(unchecked) @usableFromInline private(set) var isEmpty = true
 
     /// Adds `entry` with `watch`, after every other; a pass running now does not reach it.
     func append(_ watch: Watch, _ entry: SubscriptionEntry) {
         watches.append(watch)
         entries.append(entry)
+        isEmpty = false
     }
 
     /// The live subscriptions with `role`.
@@ -82,6 +85,7 @@ final class SubscriptionList {
         }
         watches = keptWatches
         entries = keptEntries
+        isEmpty = keptEntries.isEmpty
         for entry in dropped { entry.releaseCallbacks() }
     }
 
