@@ -163,6 +163,24 @@ struct StateStreamTests {
         second.stop()
     }
 
+    @Test func aStreamCreatedDuringAPassStartsWithTheCurrentStateAndIsToldFromTheNextPass() async throws {
+        let store = makeFeedStore()
+        var recorder: FeedStreamRecorder<Int>?
+        let token = store.subscribe(select: \.balance) { balance in
+            if balance == 1 && recorder == nil { recorder = FeedStreamRecorder(store.updates(of: \.balance)) }
+        }
+        store.dispatch(.deposit(1))
+        let made = try #require(recorder)
+        #expect(await made.waitForCount(1))
+        await giveMainActorTurns()
+        #expect(made.values == [1], "the state of the pass it joined, once")
+        store.dispatch(.deposit(1))
+        #expect(await made.waitForCount(2))
+        #expect(made.values == [1, 2])
+        made.stop()
+        withExtendedLifetime(token) {}
+    }
+
     /// The store is main-actor, so an effect (off the main actor, with an `EffectContext` that
     /// does not expose the store) makes its stream in a main-actor hop, through a weak reference
     /// the test gives it. It then dispatches with `dispatchTracked` and awaits each outcome before

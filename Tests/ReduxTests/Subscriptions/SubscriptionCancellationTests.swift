@@ -47,6 +47,24 @@ struct SubscriptionCancellationTests {
         withExtendedLifetime((a, b, d)) {}
     }
 
+    @Test func aTokenReleasedDuringAPassCancelsItsSubscriptionAndTheOthersAreNeverSkipped() {
+        let store = makeFeedStore()
+        var calls: [String] = []
+        let box = FeedTokenBox()
+        let a = store.subscribe(select: \.balance) { balance in
+            calls.append("A\(balance)")
+            if balance == 1 { box.token = nil }
+        }
+        box.token = store.subscribe(select: \.balance) { calls.append("B\($0)") }
+        let c = store.subscribe(select: \.balance) { calls.append("C\($0)") }
+        calls.removeAll()
+        store.dispatch(.deposit(1))
+        store.dispatch(.deposit(1))
+        #expect(calls == ["A1", "C1", "A2", "C2"], "B's token was released before its turn")
+        #expect(store.subscriptionCount == 2)
+        withExtendedLifetime((a, c)) {}
+    }
+
     @Test func cancelIsIdempotent() {
         let store = makeFeedStore()
         var calls = 0

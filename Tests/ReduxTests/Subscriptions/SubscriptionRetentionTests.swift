@@ -115,4 +115,22 @@ struct SubscriptionRetentionTests {
         #expect(released == nil)
         withExtendedLifetime(stream) {}
     }
+
+    @Test func releasingTheStoreReleasesWhatItsSubscriptionsHold() {
+        var store: Store<FeedState, FeedAction>? = makeFeedStore()
+        var captured: FeedCalls? = FeedCalls()
+        var owner: FeedCalls? = FeedCalls()
+        let weakStore = WeakReference(store)
+        let weakCaptured = WeakReference(captured)
+        if let store, let captured, let owner {
+            store.subscribe(select: \.balance, owner: .strong) { captured.values.append($0) }
+            store.subscribe(select: \.balance, owner: .weak(owner)) { captured.values.append($0) }
+        }
+        captured = nil
+        #expect(weakCaptured.object != nil, "a strong subscription keeps what its callback captures")
+        store = nil
+        #expect(weakStore.object == nil, "subscriptions do not keep their store alive")
+        #expect(weakCaptured.object == nil, "the released store released its subscriptions")
+        owner = nil
+    }
 }
