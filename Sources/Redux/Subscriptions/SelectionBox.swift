@@ -44,14 +44,7 @@ final class SelectionBox<Value> {
     /// Keeps `value` as the last one delivered (when `asLast`) and as the one to deliver next.
     @inline(__always)
     func keep(_ value: consuming Value, asLast: Bool) {
-        if hasLast {
-            slots.deinitialize(count: 1)
-            hasLast = false
-        }
-        if asLast {
-            slots.initialize(to: copy value)
-            hasLast = true
-        }
+        setLast(copy value, asLast: asLast)
         if hasNext { (slots + 1).deinitialize(count: 1) }
         (slots + 1).initialize(to: value)
         hasNext = true

@@ -16,8 +16,9 @@ enum PassAccountAction: Sendable {
     case ignored
 }
 
+/// A store of ``PassAccount`` whose reducer handles every action but `.ignored`.
 @MainActor
-private func makeAccountStore() -> Store<PassAccount, PassAccountAction> {
+func makePassAccountStore() -> Store<PassAccount, PassAccountAction> {
     Store(
         initialState: PassAccount(),
         reducers: [
@@ -40,7 +41,7 @@ private func makeAccountStore() -> Store<PassAccount, PassAccountAction> {
 @MainActor
 struct SubscriptionPassTests {
     @Test func aSubscriberThatDispatchesWhileNotifiedGetsNoStaleDeliveryAndEndsOnTheFinalState() {
-        let store = makeAccountStore()
+        let store = makePassAccountStore()
         var seen: [Int] = []
         var later: [Int] = []
         let first = store.subscribe(select: \.balance) { balance in
@@ -56,7 +57,7 @@ struct SubscriptionPassTests {
     }
 
     @Test func valueComparedSelectionsNeverRepeatAValueAndDeclinedActionsDeliverNothing() {
-        let store = makeAccountStore()
+        let store = makePassAccountStore()
         var labels: [String] = []
         var ratios: [Double] = []
         let a = store.subscribe(select: \.label) { labels.append($0) }
@@ -72,7 +73,7 @@ struct SubscriptionPassTests {
     }
 
     @Test func aCancelledSubscriptionIsNotCalledAndOthersAreNeverSkipped() {
-        let store = makeAccountStore()
+        let store = makePassAccountStore()
         var counts = [0, 0, 0]
         var b: Subscription?
         let a = store.subscribe(select: \.balance) { _ in counts[0] += 1 }
@@ -89,7 +90,7 @@ struct SubscriptionPassTests {
     }
 
     @Test func aReleasedTokenCancelsAndAStrongOwnerKeepsDelivering() {
-        let store = makeAccountStore()
+        let store = makePassAccountStore()
         var tokenCalls = 0
         var strongCalls = 0
         _ = store.subscribe(select: \.balance) { _ in tokenCalls += 1 }
@@ -105,7 +106,7 @@ struct SubscriptionPassTests {
     }
 
     @Test func aStreamYieldsTheCurrentStateThenEachHandledActionAndFinishesOnInvalidation() async {
-        let store = makeAccountStore()
+        let store = makePassAccountStore()
         let stream = store.updates(of: \.balance)
         #expect(store.streamCount == 1)
         var iterator = stream.makeAsyncIterator()

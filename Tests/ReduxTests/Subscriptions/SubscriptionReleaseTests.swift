@@ -11,26 +11,12 @@ private final class TokenBox {
     var token: Subscription?
 }
 
-@MainActor
-private func makeReleaseStore() -> Store<PassAccount, PassAccountAction> {
-    Store(
-        initialState: PassAccount(),
-        reducers: [
-            Reducer(id: "account") { state, action in
-                guard case .deposit(let amount) = action else { return .defaultNext }
-                state.balance += amount
-                return .next
-            },
-        ]
-    )
-}
-
 /// A cancelled subscription lets go of its callback, so nothing it captured outlives it.
 @Suite("Select subscriptions: releasing callbacks", .timeLimit(.minutes(5)))
 @MainActor
 struct SubscriptionReleaseTests {
     @Test func aCancelledSubscriptionReleasesWhatItsCallbackCaptured() {
-        let store = makeReleaseStore()
+        let store = makePassAccountStore()
         weak var weakProbe: ReleaseProbe?
         var token: Subscription?
         do {
@@ -48,7 +34,7 @@ struct SubscriptionReleaseTests {
     }
 
     @Test func aCallbackHoldingItsOwnTokenIsFreedOnceItCancels() {
-        let store = makeReleaseStore()
+        let store = makePassAccountStore()
         weak var weakToken: Subscription?
         weak var weakBox: TokenBox?
         var delivered: [Int] = []
@@ -72,7 +58,7 @@ struct SubscriptionReleaseTests {
     }
 
     @Test func aSweptSubscriptionCancelledFromADeinitDuringTheSweepLeavesTheOthersIntact() {
-        let store = makeReleaseStore()
+        let store = makePassAccountStore()
         var survivorCalls = 0
         let survivor = store.subscribe(select: \.balance) { _ in survivorCalls += 1 }
         let inner = TokenBox()
