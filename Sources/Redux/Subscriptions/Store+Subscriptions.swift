@@ -51,7 +51,7 @@ extension Store {
         select selector: @escaping @MainActor (State) -> Value,
         _ onChange: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
-        addSubscription(owner: nil, computing: selector, isDuplicate: { $0 == $1 }, onChange)
+        addSubscription(owner: nil, computing: selector, isDuplicate: isSameValue, onChange)
     }
 
     /// Subscribes `onChange` to what `selector` computes from the state, delivered after every
@@ -108,7 +108,7 @@ extension Store {
         owner: SubscriptionOwner,
         _ onChange: @escaping @MainActor (Value) -> Void
     ) -> Subscription {
-        addSubscription(owner: owner, computing: selector, isDuplicate: { $0 == $1 }, onChange)
+        addSubscription(owner: owner, computing: selector, isDuplicate: isSameValue, onChange)
     }
 
     /// A closure selection delivered after every handled action, kept alive by `owner` (see
@@ -141,4 +141,13 @@ extension Store {
         subscriptions.dropEnded()
         return subscriptions.count(.selection)
     }
+}
+
+/// `==`, and for a small plain value also equal bytes: the closure selections' comparison, so
+/// that a value unequal to itself (a NaN) is not delivered again while its bits stay the same.
+@inline(__always)
+func isSameValue<Value: Equatable>(_ old: Value, _ new: Value) -> Bool {
+    if old == new { return true }
+    guard _isPOD(Value.self) else { return false }
+    return withUnsafeBytes(of: old) { old in withUnsafeBytes(of: new) { old.elementsEqual($0) } }
 }

@@ -60,3 +60,25 @@ struct SelectEqualityTests {
         withExtendedLifetime(token) {}
     }
 }
+
+/// Closure selections compared by `==` treat an unchanged NaN as unchanged.
+@Suite("Select subscriptions: closure selections equal by bytes", .timeLimit(.minutes(5)))
+@MainActor
+struct ClosureSelectionEqualityTests {
+    @Test func aClosureSelectionOfAnUnchangedNaNIsNotDeliveredAgain() {
+        let store = makeEqualityStore()
+        var ratios: [Double] = []
+        let token = store.subscribe(select: { $0.ratio }) { ratios.append($0) }
+        store.dispatch(.ratio(.nan))
+        store.dispatch(.title("x"))
+        store.dispatch(.ratio(.nan))
+        store.dispatch(.ratio(-0.0))
+        store.dispatch(.ratio(2))
+        #expect(ratios.count == 4)
+        #expect(ratios[0] == 0)
+        #expect(ratios[1].isNaN)
+        #expect(ratios[2] == 0 && ratios[2].sign == .minus)
+        #expect(ratios[3] == 2)
+        withExtendedLifetime(token) {}
+    }
+}
