@@ -15,7 +15,7 @@ struct CanonicalDoubleRoundTripTests {
     }
 
     static let edges: [Double] = [
-        0, -0.0, 1, -1, 0.1, -0.1, 1.0 / 3.0, 1e-7, 1e21, 1e22, 9_007_199_254_740_993,
+        0, -0.0, 1, -1, 0.1, -0.1, 1.0 / 3.0, 1e-7, 1e21, 1e22, 9_007_199_254_740_992, 9_007_199_254_740_994,
         .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
         .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
         .leastNormalMagnitude, -.leastNormalMagnitude,
