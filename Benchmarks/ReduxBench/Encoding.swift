@@ -103,7 +103,7 @@ struct DemoShapedState: Codable {
 }
 
 /// P14-encode-rows' state.
-struct RowsState: Codable {
+struct EncodedRowsState: Codable {
     struct Row: Codable {
         var id: Int
         var title: String
@@ -165,7 +165,7 @@ extension BenchCases {
     /// P14-encode-app and P14-encode-rows, each with both encoders, alternating per state.
     func encoding() throws -> EncodingResults {
         let app = DemoShapedState()
-        let rows = RowsState(count: 10_000)
+        let rows = EncodedRowsState(count: 10_000)
         let stock = JSONEncoder()
         stock.outputFormatting = [.sortedKeys]
         let canonical = CanonicalJSONEncoder()
@@ -174,7 +174,7 @@ extension BenchCases {
         let rowsCanonical = try encodeCase(rows, count: config.rowsEncodes) { try canonical.encode($0) }
         let rowsStock = try encodeCase(rows, count: config.rowsEncodes) { try stock.encode($0) }
         // Self-check: the canonical bytes are the same on every encode and decode to all rows.
-        let decoded = try CanonicalJSONDecoder().decode(RowsState.self, from: try canonical.encode(rows))
+        let decoded = try CanonicalJSONDecoder().decode(EncodedRowsState.self, from: try canonical.encode(rows))
         try expect(decoded.rows.count == rows.rows.count, "P14-encode-rows: decoded \(decoded.rows.count) of \(rows.rows.count) rows")
         return EncodingResults(
             appCanonical: appCanonical, appStock: appStock, rowsCanonical: rowsCanonical, rowsStock: rowsStock,

@@ -69,7 +69,7 @@ struct CodecTimeZoneTests {
                 if fields[5] != String(value) { failures.append("\(value) written locally as \(fields[4]) parsed to \(fields[5]) in \(zone)") }
             }
         }
-        #expect(failures.isEmpty, "seed \(seed), \(failures.count) failures, first: \(failures.prefix(8).joined(separator: "; "))")
+        #expect(failures.isEmpty, "seed \(seed), \(failures.count) failures, first: \(failures.prefix(8).joined(separator: "; ")); the child's standard error: \(run.standardError.prefix(2))")
         #expect(localTexts >= 200, "only \(localTexts) dates were written with the local offset in \(zone)")
     }
 }
