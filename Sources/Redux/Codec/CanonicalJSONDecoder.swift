@@ -32,7 +32,7 @@ public struct CanonicalJSONDecoder: Sendable {
         do {
             return try decoder.decode(type, from: data)
         } catch {
-            throw Self.mapped(error)
+            throw Self.mapped(error, data: data)
         }
     }
 
@@ -47,7 +47,7 @@ public struct CanonicalJSONDecoder: Sendable {
     }
 
     /// The ``StateCodingError`` for an error the stock decoder (or a custom `init(from:)`) threw.
-    static func mapped(_ error: any Error) -> StateCodingError {
+    static func mapped(_ error: any Error, data: Data) -> StateCodingError {
         if let error = error as? StateCodingError { return error }
         guard let error = error as? DecodingError else {
             return .invalidValue(path: "", reason: String(describing: error))
@@ -64,6 +64,12 @@ public struct CanonicalJSONDecoder: Sendable {
             if let underlying = context.underlyingError as? StateCodingError { return underlying }
             if context.codingPath.isEmpty,
                context.underlyingError != nil || context.debugDescription.contains("not valid JSON") {
+                // The stock decoder also reports a number too large for its type this way, at
+                // the root; only bytes the stock parser refuses are "not JSON".
+                if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil {
+                    return .invalidValue(path: "", reason: "a value does not fit its type (for example a number "
+                        + "too large for it); the stock decoder gives no path for this")
+                }
                 let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
                 return .notJSON(reason: reason)
             }
