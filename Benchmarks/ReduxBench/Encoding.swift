@@ -173,7 +173,8 @@ extension BenchCases {
         let appStock = try encodeCase(app, count: config.appEncodes) { try stock.encode($0) }
         let rowsCanonical = try encodeCase(rows, count: config.rowsEncodes) { try canonical.encode($0) }
         let rowsStock = try encodeCase(rows, count: config.rowsEncodes) { try stock.encode($0) }
-        // Self-check: the canonical bytes are the same on every encode and decode to all rows.
+        // Self-check (besides every encode writing as many bytes as the first): the canonical
+        // bytes of the rows decode back to all of them.
         let decoded = try CanonicalJSONDecoder().decode(EncodedRowsState.self, from: try canonical.encode(rows))
         try expect(decoded.rows.count == rows.rows.count, "P14-encode-rows: decoded \(decoded.rows.count) of \(rows.rows.count) rows")
         return EncodingResults(
