@@ -85,29 +85,43 @@ struct CanonicalJSONWriter {
 
     private mutating func writeObject(_ entries: [(key: String, value: JSONNode)]) {
         bytes.append(UInt8(ascii: "{"))
-        if entries.count == 1 {
-            writeString(entries[0].key)
+        var sorted = entries
+        Self.sortByKey(&sorted)
+        var first = true
+        for index in sorted.indices {
+            // Equal keys are adjacent, in the order they were written: keep the last.
+            if index + 1 < sorted.count, Self.compare(sorted[index].key, sorted[index + 1].key) == 0 {
+                continue
+            }
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            writeString(sorted[index].key)
             bytes.append(UInt8(ascii: ":"))
-            write(entries[0].value)
-        } else if !entries.isEmpty {
-            // Sorted by key bytes, ties by position, so the last write of a key comes last.
-            let order = entries.indices.sorted { left, right in
-                let comparison = Self.compare(entries[left].key, entries[right].key)
-                return comparison != 0 ? comparison < 0 : left < right
-            }
-            var first = true
-            for (rank, index) in order.enumerated() {
-                if rank + 1 < order.count, Self.compare(entries[index].key, entries[order[rank + 1]].key) == 0 {
-                    continue
-                }
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                writeString(entries[index].key)
-                bytes.append(UInt8(ascii: ":"))
-                write(entries[index].value)
-            }
+            write(sorted[index].value)
         }
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// A stable sort by key bytes: insertion sort in place for the usual small object (no
+    /// allocation beyond the copy), a merge of sorted positions for larger ones.
+    static func sortByKey(_ entries: inout [(key: String, value: JSONNode)]) {
+        if entries.count <= 16 {
+            var index = 1
+            while index < entries.count {
+                var position = index
+                while position > 0, compare(entries[position - 1].key, entries[position].key) > 0 {
+                    entries.swapAt(position - 1, position)
+                    position -= 1
+                }
+                index += 1
+            }
+            return
+        }
+        let order = entries.indices.sorted { left, right in
+            let comparison = compare(entries[left].key, entries[right].key)
+            return comparison != 0 ? comparison < 0 : left < right
+        }
+        entries = order.map { entries[$0] }
     }
 
     private mutating func append(_ text: String) {

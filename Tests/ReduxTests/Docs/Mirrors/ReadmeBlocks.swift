@@ -531,3 +531,25 @@ func readCart(_ store: Store<Cart, CartAction>) -> (Subscription, Task<Void, Nev
     snapshot.dispatch(.add("tea", price: 3))
     return (subscription, reader)
 }
+
+// "Encoding state"
+
+struct Bookcase: Codable {
+    var titles: Set<String>
+    var prices: [Double]
+}
+
+func encodeBookcases() -> [String] {
+    let encoder = CanonicalJSONEncoder()
+    var lines: [String] = []
+    for bookcase in [Bookcase(titles: ["Heat", "Alien"], prices: [9.5]), Bookcase(titles: [], prices: [1, .nan])] {
+        do {
+            lines.append(String(decoding: try encoder.encode(bookcase), as: UTF8.self))
+        } catch {
+            lines.append(error.description)
+        }
+    }
+    return lines
+    // {"prices":[9.5],"titles":["Alien","Heat"]}
+    // cannot encode nan at prices[1]: JSON has no non-finite numbers
+}
