@@ -30,9 +30,13 @@ let package = Package(
         .executableTarget(name: "ReduxBench", dependencies: ["Redux"], path: "Benchmarks/ReduxBench"),
         // A child process for the test that checks the real standard error (not a product).
         .executableTarget(name: "DiagnosticsProbe", dependencies: ["Redux"], path: "Tests/DiagnosticsProbe"),
+        // A child process for the codec tests: a state's encoding under another hash seed, and
+        // dates under another `TZ` (not a product).
+        .executableTarget(name: "CodecProbe", dependencies: ["Redux"], path: "Tests/CodecProbe"),
         // ReduxDemo: the example tests (Tests/ReduxTests/Examples) drive the demo's own features;
-        // ReduxProfile: they run the example feature module standalone too.
-        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "ReduxDemo", "ReduxProfile"]),
+        // ReduxProfile: they run the example feature module standalone too. CodecProbe: built
+        // next to the tests, which run it and share its fixture state.
+        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "CodecProbe", "ReduxDemo", "ReduxProfile"]),
     ],
     swiftLanguageModes: [.v6]
 )

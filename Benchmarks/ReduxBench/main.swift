@@ -19,6 +19,8 @@ let usage = """
       the subscription cases (P9, P9-closure) run on a store that tells more observers or
       subscribers than the changed member's (reported, not exit 70)
       --quick         small runs of every case (for CI)
+                      (P14-encode, the encoding of a state, is timed only: not in
+                      --instructions)
       --json          print a JSON array of {case, ns_per_op, ratio_to_floor, value, unit}
                       (with --instructions: {case, instructions_per_op, unit, comparison, ratio,
                       target, instructions_n1, instructions_n2})
@@ -103,6 +105,19 @@ if ProcessInfo.processInfo.environment["ONLY"] == "p8" {
     print("P8-run", r, "P8-naive-pool", p, "P8-naive-main", m, "run/pool", r / p, "run/main", r / m)
     exit(0)
 }
+// `ONLY=p14-encode`: P14-encode alone (its four rows as a table).
+if ProcessInfo.processInfo.environment["ONLY"] == "p14-encode" {
+    do {
+        let rows = BenchResults.encodingRows(try cases.encoding())
+        for row in rows {
+            print(row.name, fixed(row.nanosecondsPerOperation ?? 0, 0), "ns/encode", fixed(row.value, 1), row.unit, "runs \(fixed(row.spread?.minimum ?? 0, 1))..\(fixed(row.spread?.maximum ?? 0, 1))", row.target)
+        }
+    } catch {
+        FileHandle.standardError.write(Data("redux-bench: \(error)\n".utf8))
+        exit(70)
+    }
+    exit(0)
+}
 if let only = ProcessInfo.processInfo.environment["ONLY"] {
     var p1s: [Double] = [], fs: [Double] = []
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["LOOPS"] ?? "3") ?? 3) {
@@ -154,11 +169,12 @@ do {
     let styles = try cases.styles()
     let observation = try cases.observation()
     let subscriptions = try cases.subscriptions()
+    let encoding = try cases.encoding()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p1Send: p1Send, p4: p4, p5: p5,
         p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
         composition: composition, modules: modules, styles: styles, observation: observation,
-        subscriptions: subscriptions, config: config
+        subscriptions: subscriptions, encoding: encoding, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {

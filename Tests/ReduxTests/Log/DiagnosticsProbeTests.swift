@@ -37,49 +37,8 @@ struct DiagnosticsProbeTests {
     }
 }
 
-/// What one run of the probe wrote and how it ended.
-struct ProbeRun: Sendable {
-    var status: Int32
-    var standardOutput: [String]
-    var standardError: [String]
-}
-
-/// Runs `DiagnosticsProbe` with `arguments` (and `environment` added to this process's) and
-/// returns its status and output lines. The probe is looked for next to the test binary
-/// (`CommandLine.arguments[0]`), else in `Bundle.main`'s directory: the same build directory
-/// under any `--scratch-path`. The blocking waits run on a Foundation thread, so no Swift
-/// concurrency thread is held while the child works.
+/// Runs `DiagnosticsProbe` with `arguments` (and `environment` added to this process's); see
+/// `runProbe(named:_:environment:removing:standardInput:)`.
 func runDiagnosticsProbe(_ arguments: [String] = [], environment: [String: String] = [:]) async throws -> ProbeRun {
-    let candidates = [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        Bundle.main.bundleURL,
-        Bundle.main.bundleURL.deletingLastPathComponent(),
-    ].map { $0.appendingPathComponent("DiagnosticsProbe") }
-    let probe = try #require(
-        candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-        "DiagnosticsProbe not found next to \(CommandLine.arguments[0])"
-    )
-    return try await withCheckedThrowingContinuation { continuation in
-        startThread {
-            do {
-                let process = Process()
-                process.executableURL = probe
-                process.arguments = arguments
-                if !environment.isEmpty {
-                    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-                }
-                let output = Pipe(), errors = Pipe()
-                process.standardOutput = output
-                process.standardError = errors
-                try process.run()
-                let written = errors.fileHandleForReading.readDataToEndOfFile()  // small: no pipe can fill up
-                let printed = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                let lines = { (data: Data) in String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init) }
-                continuation.resume(returning: ProbeRun(status: process.terminationStatus, standardOutput: lines(printed), standardError: lines(written)))
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-    }
+    try await runProbe(named: "DiagnosticsProbe", arguments, environment: environment)
 }
