@@ -3,8 +3,8 @@ import Foundation
 /// The codec's date format: ISO 8601 in UTC with exactly three fraction digits
 /// (`2026-12-03T10:22:16.123Z`), written and read by integer arithmetic on milliseconds.
 ///
-/// Writing rounds the date to the nearest millisecond since 1970 (halves away from zero) and
-/// always uses `Z`; sub-millisecond precision is not kept. Reading accepts
+/// Writing rounds the date to the nearest millisecond since 1970 (an exact half goes to the later
+/// millisecond, on either side of 1970) and always uses `Z`; sub-millisecond precision is not kept. Reading accepts
 /// `YYYY-MM-DDTHH:MM:SS`, an optional fraction of one to three digits, then `Z` or `±HH:MM`;
 /// the fraction is read as whole milliseconds, never through a `Double`. Two dates are the same
 /// for the codec when they fall on the same millisecond since 1970, whatever time zone they were
@@ -36,10 +36,13 @@ public enum MillisecondTime {
     }
 
     /// The date's distance from 1970-01-01T00:00:00Z in whole milliseconds, rounded to the
-    /// nearest (halves away from zero). A non-finite date gives 0; one beyond `Int64`'s range is
+    /// nearest (an exact half goes to the later millisecond, on either side of 1970). A non-finite
+    /// date gives 0; one beyond `Int64`'s range is
     /// clamped to it.
     public static func milliseconds(since1970 date: Date) -> Int64 {
-        let scaled = (date.timeIntervalSince1970 * 1_000).rounded(.toNearestOrAwayFromZero)
+        let exact = date.timeIntervalSince1970 * 1_000
+        let below = exact.rounded(.down)
+        let scaled = exact - below >= 0.5 ? below + 1 : below
         guard scaled.isFinite else { return scaled.isNaN ? 0 : (scaled < 0 ? .min : .max) }
         if scaled >= 9.2e18 { return .max }
         if scaled <= -9.2e18 { return .min }
