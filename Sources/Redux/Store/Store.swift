@@ -100,6 +100,15 @@ public final class Store<State: Sendable, Action: Sendable> {
     nonisolated let streams = StreamRegistry()
     /// The drivers' and streamers' broadcasters, finished on invalidation and release.
     nonisolated let broadcasters = BroadcasterRegistry()
+    /// Whether the frames step runs after a terminal: set while a one-shot frame request or a
+    /// frame stream is registered. While it is `false` a terminal pays one test.
+    @exclusivity(unchecked) @usableFromInline var takesFrames = false
+    /// The one-shot frame requests waiting for their action's terminal, by sequence number.
+    var frameRequests: [UInt64: FrameRequestEntry<State>] = [:]
+    /// The frame streams, in creation order; finished ones are pruned at the next terminal.
+    var frameStreams: [FrameStreamEntry<State>] = []
+    /// The frame streams not yet finished, for invalidation, release and counting.
+    nonisolated let frameRegistry = FrameRegistry()
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
@@ -335,6 +344,9 @@ public final class Store<State: Sendable, Action: Sendable> {
         throttles.removeAll()
         streams.finishAll()
         broadcasters.finishAll()
+        frameRegistry.finishAll(.storeInvalidated)
+        frameStreams.removeAll()
+        takesFrames = !frameRequests.isEmpty
         for entry in dropped { answerDropped(entry) }
         for action in suspendedActions { action.promise?.resolve(.cancelled) }
         // Task errors parked on a cancelled action's run are dropped with it.
@@ -379,6 +391,7 @@ extension Store {
         throttles.removeAll()
         streams.finishAll()
         broadcasters.finishAll()
+        frameRegistry.finishAll(.storeReleased)
         settle.pulse()
     }
 }
