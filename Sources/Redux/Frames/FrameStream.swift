@@ -30,7 +30,7 @@ public final class FrameStream: AsyncSequence, Sendable {
     public var finishReason: FrameStreamEnd? { storage.finishReason }
 
     /// The stream's iterator: its release (when its loop ends) stops the stream.
-    public struct Iterator: AsyncIteratorProtocol {
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
         let consumer: Consumer?
 
         /// The next frame, waiting for it; `nil` once the stream finished and its buffer was read.
