@@ -24,13 +24,22 @@ final class FrameRequest: @unchecked Sendable {
         waiter?.resume(returning: value)
     }
 
-    /// Answers an outcome that never reaches the frames step: a refusal, a cancellation.
+    /// Answers an outcome that gets no frame: a failure, a refusal, a cancellation. Called when
+    /// the ticket's outcome is recorded — for a terminal, just before the frames step.
     func answer<Action>(outcome: DispatchOutcome<Action>) {
         switch outcome {
+        case .failed(let error): answer(.failure(.failed(error)))
         case .refused(let reason): answer(.failure(.refused(reason)))
         case .cancelled: answer(.failure(.cancelled))
         default: break
         }
+    }
+
+    /// Whether an answer was recorded.
+    var isAnswered: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return answer != nil
     }
 
     /// Waits for the answer; cancelling the waiting task answers ``FrameError/cancelled``.

@@ -124,6 +124,6 @@ extension Store {
             currentRecord = nil
             releaseParkedEffectErrors(of: record)
         }
-        if takesFrames { takeFrames(outcome, run) }
+        if takesFrames { takeFrames(sequence: run.sequence) }
     }
 }

@@ -30,6 +30,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// The log handler's type: called on the main actor, synchronously, for every event.
     public typealias LogHandler = @MainActor @Sendable (LogEvent<Action>) -> Void
 
+    /// Whether the frames step runs after a terminal: set while a one-shot frame request or a
+    /// frame stream is registered. While it is `false` a terminal pays one test. Declared first,
+    /// ahead of the generic `storage`, so that its offset is a constant.
+    @exclusivity(unchecked) @usableFromInline var takesFrames = false
     /// The state. Written only by reducers, read only on the main actor, never while a reducer
     /// runs (the pipeline is not re-entrant), so the per-access exclusivity check is skipped.
     @exclusivity(unchecked) @usableFromInline var storage: State
@@ -100,9 +104,6 @@ public final class Store<State: Sendable, Action: Sendable> {
     nonisolated let streams = StreamRegistry()
     /// The drivers' and streamers' broadcasters, finished on invalidation and release.
     nonisolated let broadcasters = BroadcasterRegistry()
-    /// Whether the frames step runs after a terminal: set while a one-shot frame request or a
-    /// frame stream is registered. While it is `false` a terminal pays one test.
-    @exclusivity(unchecked) @usableFromInline var takesFrames = false
     /// The one-shot frame requests waiting for their action's terminal, by sequence number.
     var frameRequests: [UInt64: FrameRequestEntry<State>] = [:]
     /// The frame streams, in creation order; finished ones are pruned at the next terminal.
