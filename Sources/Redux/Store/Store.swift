@@ -30,6 +30,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// The log handler's type: called on the main actor, synchronously, for every event.
     public typealias LogHandler = @MainActor @Sendable (LogEvent<Action>) -> Void
 
+    /// Whether the frames step runs after a terminal: set while a one-shot frame request or a
+    /// frame stream is registered. While it is `false` a terminal pays one test. Declared first,
+    /// ahead of the generic `storage`, so that its offset is a constant.
+    @exclusivity(unchecked) @usableFromInline var takesFrames = false
     /// The state. Written only by reducers, read only on the main actor, never while a reducer
     /// runs (the pipeline is not re-entrant), so the per-access exclusivity check is skipped.
     @exclusivity(unchecked) @usableFromInline var storage: State
@@ -100,6 +104,12 @@ public final class Store<State: Sendable, Action: Sendable> {
     nonisolated let streams = StreamRegistry()
     /// The drivers' and streamers' broadcasters, finished on invalidation and release.
     nonisolated let broadcasters = BroadcasterRegistry()
+    /// The one-shot frame requests waiting for their action's terminal, by sequence number.
+    var frameRequests: [UInt64: FrameRequestEntry<State>] = [:]
+    /// The frame streams, in creation order; finished ones are pruned at the next terminal.
+    var frameStreams: [FrameStreamEntry<State>] = []
+    /// The frame streams not yet finished, for invalidation, release and counting.
+    nonisolated let frameRegistry = FrameRegistry()
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
@@ -335,6 +345,9 @@ public final class Store<State: Sendable, Action: Sendable> {
         throttles.removeAll()
         streams.finishAll()
         broadcasters.finishAll()
+        frameRegistry.finishAll(.storeInvalidated)
+        frameStreams.removeAll()
+        takesFrames = !frameRequests.isEmpty
         for entry in dropped { answerDropped(entry) }
         for action in suspendedActions { action.promise?.resolve(.cancelled) }
         // Task errors parked on a cancelled action's run are dropped with it.
@@ -379,6 +392,7 @@ extension Store {
         throttles.removeAll()
         streams.finishAll()
         broadcasters.finishAll()
+        frameRegistry.finishAll(.storeReleased)
         settle.pulse()
     }
 }

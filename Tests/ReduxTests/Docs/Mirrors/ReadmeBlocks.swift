@@ -553,3 +553,22 @@ func encodeBookcases() -> [String] {
     // {"prices":[9.5],"titles":["Alien","Heat"]}
     // cannot encode nan at prices[1]: JSON has no non-finite numbers
 }
+
+struct CartTotalFrame: StateProjection, Codable {
+    let total: Int
+    init(state: Cart) { total = state.total }
+}
+
+@MainActor
+func framesOfCart(_ store: Store<Cart, CartAction>) async throws {
+    // One-shot: dispatch, and get the state that action left, as JSON.
+    let frame = try await store.dispatchForFrame(.add("tea", price: 3), as: CartTotalFrame.self,
+                                                 timeout: .seconds(5)).get()
+    print(frame.text)                    // {"total":3}
+    // A stream: a frame each time `total` changes, three of them, then it finishes.
+    let spec = try FrameSpec(CartTotalFrame.self, changeKey: { $0.total }, count: 3)
+    for await element in store.frames(spec, arming: .add("cake", price: 4)) {
+        print(try element.get().text)    // {"total":7}, ...
+        store.dispatch(.add("jam", price: 2))
+    }
+}
