@@ -20,6 +20,11 @@ struct StateFramesDocExamplesTests {
         #expect(await Blocks().totalAfterAdding(makeStore()) == #"{"total":2}"#)
     }
 
+    @Test func theTicketExampleAnswersTheTotalItsActionLeft() async throws {
+        let ticket = Blocks().ticketForTotal(makeStore())
+        #expect(try await ticket.result.get().text == #"{"total":2}"#)
+    }
+
     @Test func theStreamExampleReadsOneThenTwoAndFinishes() async throws {
         #expect(try await Blocks().firstTwoTotals(makeStore()) == [1, 2])
     }

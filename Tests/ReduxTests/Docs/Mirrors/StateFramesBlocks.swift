@@ -30,6 +30,12 @@ struct StateFramesBlocks {
     }
 
     @MainActor
+    func ticketForTotal(_ store: Store<Counter, CounterAction>) -> FrameTicket {
+        store.dispatchTrackingFrame(.add(2), as: TotalFrame.self, timeout: .seconds(5))
+        // Later, anywhere: `await ticket.result`, .failure(.cancelled) if the store went away.
+    }
+
+    @MainActor
     func firstTwoTotals(_ store: Store<Counter, CounterAction>) async throws -> [Int] {
         let spec = try FrameSpec(TotalFrame.self, changeKey: { $0.total }, count: 2)
         var totals: [Int] = []
