@@ -54,12 +54,14 @@ struct CanonicalKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let key = NamedCodingKey("super")
         let superEncoder = CanonicalEncoding(at: encoder.child(between, key))
         storage.set(key.stringValue, .pending(superEncoder))
+        encoder.hasPending = true
         return superEncoder
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let superEncoder = CanonicalEncoding(at: position(key))
         storage.set(key.stringValue, .pending(superEncoder))
+        encoder.hasPending = true
         return superEncoder
     }
 }
@@ -115,6 +117,7 @@ struct CanonicalUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder {
         let superEncoder = CanonicalEncoding(at: position)
         storage.items.append(.pending(superEncoder))
+        encoder.hasPending = true
         return superEncoder
     }
 }

@@ -7,6 +7,10 @@ import Foundation
 final class CanonicalEncoding: Encoder {
     let position: EncodingPosition
     var node: JSONNode?
+    /// Set when a container of this encoder handed out a super-encoder: its node sits in this
+    /// encoder's tree as `.pending` until ``run(_:)`` resolves it. (Left there, it would form a
+    /// cycle: the super-encoder's position references this encoder, whose tree holds it.)
+    var hasPending = false
 
     init(at position: EncodingPosition) {
         self.position = position
@@ -37,9 +41,35 @@ final class CanonicalEncoding: Encoder {
         do {
             try value.encode(to: self)
         } catch {
+            node = nil  // drops the tree, and with it any super-encoder's place in it
             throw wrapped(error)
         }
-        return node ?? .object(ObjectStorage())
+        guard let written = node else { return .object(ObjectStorage()) }
+        node = nil
+        return hasPending ? Self.resolvingPending(written) : written
+    }
+
+    /// `node` with every super-encoder's `.pending` place replaced by what it wrote, at any
+    /// depth of the objects and arrays being filled.
+    static func resolvingPending(_ node: JSONNode) -> JSONNode {
+        switch node {
+        case .pending(let encoder):
+            let written = encoder.node ?? .object(ObjectStorage())
+            encoder.node = nil
+            return resolvingPending(written)
+        case .object(let storage):
+            for index in storage.entries.indices {
+                storage.entries[index].value = resolvingPending(storage.entries[index].value)
+            }
+            return node
+        case .array(let storage):
+            for index in storage.items.indices {
+                storage.items[index] = resolvingPending(storage.items[index])
+            }
+            return node
+        default:
+            return node
+        }
     }
 
     func wrapped(_ error: any Error) -> StateCodingError {

@@ -124,4 +124,32 @@ struct CanonicalOrderTests {
         }
         #expect(try text(Nesting()) == #"{"base":[3,2],"inner":{"a":false,"b":true},"list":[1,{"a":"x","b":"y"}]}"#)
     }
+
+    @Test func superEncodersAreReleasedOnceTheEncodingIsDoneOrFails() throws {
+        final class Watch: @unchecked Sendable { weak var encoder: AnyObject? }
+        struct Inherits: Encodable {
+            enum Keys: String, CodingKey { case own }
+            let watch: Watch
+            let fails: Bool
+            struct Refused: Error {}
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encode(1, forKey: .own)
+                let parent = container.superEncoder()
+                watch.encoder = parent as AnyObject
+                var base = parent.container(keyedBy: Keys.self)
+                try base.encode(2, forKey: .own)
+                var list = container.nestedUnkeyedContainer(forKey: .own)
+                var listed = list.superEncoder().singleValueContainer()
+                try listed.encode("deep")
+                if fails { throw Refused() }
+            }
+        }
+        let kept = Watch()
+        #expect(try text(Inherits(watch: kept, fails: false)) == #"{"own":["deep"],"super":{"own":2}}"#)
+        #expect(kept.encoder == nil, "the super-encoder is not kept alive by the tree it wrote into")
+        let failed = Watch()
+        #expect(throws: StateCodingError.self) { try CanonicalJSONEncoder().encode(Inherits(watch: failed, fails: true)) }
+        #expect(failed.encoder == nil, "nor when the encoding throws")
+    }
 }
