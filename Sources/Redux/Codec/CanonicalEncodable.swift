@@ -65,14 +65,14 @@ extension Float: CanonicalEncodable {
 }
 
 extension Date: CanonicalEncodable {
-    /// Milliseconds since 1970, rounded; a date outside the years 0001–9999 (or not finite) is
+    /// Milliseconds since 1970, rounded; a date outside the years 0000–9999 (or not finite) is
     /// refused rather than clamped.
     func canonicalNode(at position: EncodingPosition) throws -> JSONNode {
         let milliseconds = MillisecondTime.milliseconds(since1970: self)
         guard timeIntervalSince1970.isFinite, MillisecondTime.isInRange(milliseconds) else {
             throw StateCodingError.invalidValue(
                 path: position.text,
-                reason: "the date \(timeIntervalSince1970) s since 1970 is outside the years 0001–9999")
+                reason: "the date \(timeIntervalSince1970) s since 1970 is outside the years 0000–9999")
         }
         return .date(milliseconds)
     }

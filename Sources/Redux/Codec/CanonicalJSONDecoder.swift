@@ -67,8 +67,8 @@ public struct CanonicalJSONDecoder: Sendable {
                 // The stock decoder also reports a number too large for its type this way, at
                 // the root; only bytes the stock parser refuses are "not JSON".
                 if (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil {
-                    return .invalidValue(path: "", reason: "a value does not fit its type (for example a number "
-                        + "too large for it); the stock decoder gives no path for this")
+                    return .invalidValue(path: "", reason: "a number does not fit its type (too large for it, or "
+                        + "a fraction for an integer); the stock decoder gives no path for this")
                 }
                 let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
                 return .notJSON(reason: reason)

@@ -15,8 +15,10 @@ import Foundation
 /// - `Double` and `Float` as their shortest text that reads back to the same bits, integral
 ///   values without `.0` (`3`), negative zero as `-0.0`.
 ///
-/// The stock `JSONDecoder` (and ``CanonicalJSONDecoder``) reads everything it writes back to an
-/// equal value: doubles bit for bit, dates to the millisecond.
+/// ``CanonicalJSONDecoder`` reads everything it writes back to an equal value: doubles bit for
+/// bit, dates to the millisecond. The stock `JSONDecoder` does too once its date strategy parses
+/// ``MillisecondTime`` text (`.custom`; its default, `.deferredToDate`, expects a number). A
+/// relative `URL` comes back as its absolute string, without its base.
 ///
 /// A value type with no state of its own: it is `Sendable`, and ``encode(_:)`` may be called
 /// from any thread or actor at the same time. The idea of a state encoding that tools can rely on
@@ -31,7 +33,7 @@ public struct CanonicalJSONEncoder: Sendable {
     ///   `Double`/`Float` (or a NaN `Decimal`), naming its path;
     ///   ``StateCodingError/invalidValue(path:reason:)`` when a value's `encode(to:)` throws
     ///   (the reason is the thrown error's description) or a date lies outside the years
-    ///   0001–9999.
+    ///   0000–9999.
     /// - Complexity: O(n + k log k) for n values, where k is the entry count of each object, set
     ///   and pair list sorted.
     public func encode<T: Encodable>(_ value: T) throws(StateCodingError) -> Data {

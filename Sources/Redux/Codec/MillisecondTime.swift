@@ -10,15 +10,16 @@ import Foundation
 /// for the codec when they fall on the same millisecond since 1970, whatever time zone they were
 /// written in: `2026-12-03T11:22:16.123+01:00` reads as `2026-12-03T10:22:16.123Z`.
 ///
-/// The years 0001 through 9999 are covered. ``string(from:)`` clamps a date outside them to the
-/// nearest end (`0001-01-01T00:00:00.000Z` or `9999-12-31T23:59:59.999Z`);
+/// The years 0000 (1 BC, as ISO 8601 numbers it) through 9999 are covered, so `Date.distantPast`
+/// (0000-12-30) is too. ``string(from:)`` clamps a date outside them to the
+/// nearest end (`0000-01-01T00:00:00.000Z` or `9999-12-31T23:59:59.999Z`);
 /// ``CanonicalJSONEncoder`` refuses such a date instead, with ``StateCodingError/invalidValue(path:reason:)``.
 ///
 /// It uses no `DateFormatter`, `ISO8601FormatStyle` or calendar, so its output does not depend on
 /// the process's locale or time zone. All members are pure functions, callable from any thread.
 public enum MillisecondTime {
     /// The date as `YYYY-MM-DDTHH:MM:SS.fffZ`, rounded to the nearest millisecond; dates outside
-    /// the years 0001–9999 are clamped to the nearest end.
+    /// the years 0000–9999 are clamped to the nearest end.
     public static func string(from date: Date) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
@@ -51,8 +52,8 @@ public enum MillisecondTime {
 
     // MARK: - Internals shared with the encoder
 
-    /// 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z, in milliseconds since 1970.
-    static let earliest: Int64 = daysFromCivil(year: 1, month: 1, day: 1) * 86_400_000
+    /// 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z, in milliseconds since 1970.
+    static let earliest: Int64 = daysFromCivil(year: 0, month: 1, day: 1) * 86_400_000
     static let latest: Int64 = daysFromCivil(year: 9999, month: 12, day: 31) * 86_400_000 + 86_399_999
 
     static func isInRange(_ milliseconds: Int64) -> Bool {
@@ -125,7 +126,7 @@ public enum MillisecondTime {
             position += 1
             return true
         }
-        guard let year = number(4), year >= 1, expect("-"),
+        guard let year = number(4), expect("-"),
               let month = number(2), (1...12).contains(month), expect("-"),
               let day = number(2), day >= 1, day <= daysInMonth(year: year, month: month), expect("T"),
               let hour = number(2), hour <= 23, expect(":"),

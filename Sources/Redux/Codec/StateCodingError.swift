@@ -13,7 +13,7 @@ public enum StateCodingError: Error, Sendable, Equatable, CustomStringConvertibl
     /// `value` is `"nan"`, `"inf"` or `"-inf"`.
     case nonFiniteNumber(path: String, value: String)
     /// Encoding could not write a value: its `encode(to:)` threw (the reason is the thrown
-    /// error's description), or it was a date outside the years 0001–9999. Decoding reports a
+    /// error's description), or it was a date outside the years 0000–9999. Decoding reports a
     /// value that had the right JSON type but was refused (an unknown enum raw value, a number
     /// too large for its type) here too.
     case invalidValue(path: String, reason: String)

@@ -7,7 +7,7 @@ import Foundation
 /// fixed: its bytes describe the state at its action's terminal, whatever ran since. The same
 /// state always encodes to the same bytes. `Sendable`; read it anywhere.
 public struct StateFrame: Sendable, Equatable {
-    /// The projection as JSON: keys sorted, no whitespace.
+    /// The projection as canonical JSON (``CanonicalJSONEncoder``): the same state, the same bytes.
     public let data: Data
     /// The sequence number of the action whose terminal the frame was taken at — the one its
     /// ticket and its log events carry; `0` for a stream's initial frame, and for an untracked

@@ -10,7 +10,7 @@
 ///
 /// ``init(state:)`` runs on the main actor, in the frames step of the pipeline, right after an
 /// action's terminal; it reads the state it is given and nothing else, and should be cheap (it
-/// runs once per frame). The value is then encoded as JSON with sorted keys. See
+/// runs once per frame). The value is then encoded by ``CanonicalJSONEncoder``. See
 /// <doc:StateFrames>.
 public protocol StateProjection<State>: Encodable {
     /// The store's state type.

@@ -111,7 +111,11 @@ extension Store {
         frameRequests[sequence] = FrameRequestEntry(request: request, encode: encode)
         takesFrames = true
         dispatchOnMainActor(action, file: file, line: line, promise: OutcomePromise(box: box))
-        if let limit = timeout, !request.isAnswered {
+        if request.isAnswered {
+            removeFrameRequest(sequence)  // refused, or its terminal already came
+            return FrameTicket(request: request, sequence: sequence)
+        }
+        if let limit = timeout {
             let timer = frameTimer(on: effectClock, after: limit) { [weak self] in
                 request.answer(.failure(.timedOut(after: limit)))
                 guard let store = self else { return }

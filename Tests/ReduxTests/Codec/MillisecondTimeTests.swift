@@ -32,19 +32,19 @@ struct MillisecondTimeTests {
     @Test func readingRefusesMalformedOrImpossibleDates() {
         for text in ["", "2026-12-03", "2026-12-03T10:22:16", "2026-12-03T10:22:16.1234Z", "2026-12-03T10:22:16.Z",
                      "2026-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-12-03T24:00:00Z", "2026-12-03T10:60:00Z",
-                     "2026-12-03T10:22:60Z", "2026-12-03 10:22:16Z", "2026-12-03T10:22:16+0100", "0000-01-01T00:00:00Z",
+                     "2026-12-03T10:22:60Z", "2026-12-03 10:22:16Z", "2026-12-03T10:22:16+0100", "-0001-01-01T00:00:00Z",
                      "2026-12-03T10:22:16.123Z ", "+2026-12-03T10:22:16Z"] {
             #expect(MillisecondTime.date(from: text) == nil, "\(text.debugDescription) should not parse")
         }
         #expect(MillisecondTime.date(from: "2024-02-29T00:00:00Z") != nil)
     }
 
-    @Test func theCoveredYearsAreOneToNineThousandNineHundredNinetyNineAndStringClampsBeyond() throws {
-        let first = try #require(MillisecondTime.date(from: "0001-01-01T00:00:00.000Z"))
+    @Test func theCoveredYearsAreZeroToNineThousandNineHundredNinetyNineAndStringClampsBeyond() throws {
+        let first = try #require(MillisecondTime.date(from: "0000-01-01T00:00:00.000Z"))
         let last = try #require(MillisecondTime.date(from: "9999-12-31T23:59:59.999Z"))
-        #expect(MillisecondTime.string(from: first) == "0001-01-01T00:00:00.000Z")
+        #expect(MillisecondTime.string(from: first) == "0000-01-01T00:00:00.000Z")
         #expect(MillisecondTime.string(from: last) == "9999-12-31T23:59:59.999Z")
-        #expect(MillisecondTime.string(from: first.addingTimeInterval(-86_400)) == "0001-01-01T00:00:00.000Z")
+        #expect(MillisecondTime.string(from: first.addingTimeInterval(-86_400)) == "0000-01-01T00:00:00.000Z")
         #expect(MillisecondTime.string(from: last.addingTimeInterval(86_400)) == "9999-12-31T23:59:59.999Z")
     }
 
@@ -62,5 +62,14 @@ struct MillisecondTimeTests {
             milliseconds += 86_400_000
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    @Test func distantPastAndDistantFutureEncodeAndReadBackToTheSameMillisecond() throws {
+        struct Sync: Codable, Equatable { var lastSync = Date.distantPast; var nextSync = Date.distantFuture }
+        let data = try CanonicalJSONEncoder().encode(Sync())
+        #expect(String(decoding: data, as: UTF8.self).contains(#""lastSync":"0000-12-30T00:00:00.000Z""#))
+        let back = try CanonicalJSONDecoder().decode(Sync.self, from: data)
+        #expect(MillisecondTime.milliseconds(since1970: back.lastSync) == MillisecondTime.milliseconds(since1970: .distantPast))
+        #expect(MillisecondTime.milliseconds(since1970: back.nextSync) == MillisecondTime.milliseconds(since1970: .distantFuture))
     }
 }

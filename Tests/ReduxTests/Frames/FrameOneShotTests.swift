@@ -1,3 +1,4 @@
+import Foundation
 @testable import Redux
 import ReduxTesting
 import Testing
@@ -14,6 +15,22 @@ struct FrameOneShotTests {
         #expect(frame.text == #"{"count":1}"#)
         #expect(store.frameRequests.isEmpty)
         #expect(!store.takesFrames, "nothing registered: the flag is down again")
+    }
+
+    @Test func aFrameIsTheCanonicalEncodingOfItsProjection() async throws {
+        struct Tagged: StateProjection {
+            let tags: Set<String>
+            let when: Date
+            init(state: FrameTally) {
+                tags = Set((0..<40).map { "t\($0 + state.count)" })
+                when = Date(timeIntervalSince1970: 1_796_293_336.123)
+            }
+        }
+        let store = makeTallyStore()
+        let frame = try await store.dispatchForFrame(.increment, as: Tagged.self).get()
+        let tags = (1...40).map { "t\($0)" }.sorted().map { "\"\($0)\"" }.joined(separator: ",")
+        #expect(frame.text == #"{"tags":["# + tags + #"],"when":"2026-12-03T10:22:16.123Z"}"#)
+        #expect(frame.data == (try CanonicalJSONEncoder().encode(Tagged(state: FrameTally(count: 1)))))
     }
 
     @Test func anUnhandledActionStillGetsAFrame() async throws {

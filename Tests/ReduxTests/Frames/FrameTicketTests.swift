@@ -91,5 +91,6 @@ struct FrameTicketTests {
             Issue.record("expected .refused(.invalidated), got \(String(describing: ticket.resultIfAvailable))")
             return
         }
+        #expect(store.frameRequests.isEmpty, "a refused request is not kept")
     }
 }
