@@ -174,7 +174,8 @@ extension Store {
             try encodeFrame(P(state: state))
         }
         let state = currentState
-        frameRegistry.add(storage)
+        let key = frameRegistry.add { storage.finish($0) }
+        storage.whenFinished { [weak registry = frameRegistry] in registry?.remove(key) }
         if spec.initialFrame { storage.deliver(frame(of: state, sequence: 0, encode)) }
         if !storage.isFinished {
             let changeKey = spec.changeKey

@@ -101,7 +101,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// The select subscriptions and state streams, in subscription order (see <doc:ReadingState>).
     @usableFromInline let subscriptions = SubscriptionList()
     /// The state streams' `finish`, for invalidation and release.
-    nonisolated let streams = StreamRegistry()
+    nonisolated let streams = StreamRegistry<Void>()
     /// The drivers' and streamers' broadcasters, finished on invalidation and release.
     nonisolated let broadcasters = BroadcasterRegistry()
     /// The one-shot frame requests waiting for their action's terminal, by sequence number.
@@ -109,7 +109,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// The frame streams, in creation order; finished ones are pruned at the next terminal.
     var frameStreams: [FrameStreamEntry<State>] = []
     /// The frame streams not yet finished, for invalidation, release and counting.
-    nonisolated let frameRegistry = FrameRegistry()
+    nonisolated let frameRegistry = StreamRegistry<FrameStreamEnd>()
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
@@ -343,7 +343,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         runtime.cancelAll()
         instances.endAll()
         throttles.removeAll()
-        streams.finishAll()
+        streams.finishAll(())
         broadcasters.finishAll()
         frameRegistry.finishAll(.storeInvalidated)
         frameStreams.removeAll()
@@ -390,7 +390,7 @@ extension Store {
         runtime.cancelAll()
         instances.endAll()
         throttles.removeAll()
-        streams.finishAll()
+        streams.finishAll(())
         broadcasters.finishAll()
         frameRegistry.finishAll(.storeReleased)
         settle.pulse()

@@ -39,7 +39,7 @@ extension Store {
             return stream
         }
         let subscription = register(.stream, owner: .strong, plan { continuation.yield($0) })
-        let key = streams.add { continuation.finish() }
+        let key = streams.add { _ in continuation.finish() }
         let registry = streams
         continuation.onTermination = { _ in
             registry.remove(key)
