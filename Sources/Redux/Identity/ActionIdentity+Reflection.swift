@@ -10,8 +10,8 @@ extension ActionIdentity {
     ///   payload's contribution, after a dot;
     /// - a payload that conforms to ``ActionIdentifiable`` contributes its own identity; an enum
     ///   payload contributes its path (recursively); an optional is looked through (`nil`
-    ///   contributes nothing); a payload of several values (a tuple) contributes its first element
-    ///   that is an enum or conforms; any other payload (a `String`, an `Int`, a struct)
+    ///   contributes nothing); a payload of several values (a tuple) contributes its last element
+    ///   that is an enum or conforms (the action in `element(id:action:)`); any other payload (a `String`, an `Int`, a struct)
     ///   contributes nothing.
     /// - a value that is not an enum at the top (a struct used as an action) is named by its
     ///   type.
@@ -70,13 +70,13 @@ extension ActionIdentity {
         }
     }
 
-    /// A payload's contribution: a conforming payload's identity, an enum's path, a tuple's first
+    /// A payload's contribution: a conforming payload's identity, an enum's path, a tuple's last
     /// followable element; `false` when it contributes nothing.
     private static func appendFollowed(_ payload: Any, to path: inout String) -> Bool {
         if appendPayload(payload, to: &path, consultingConformance: true) { return true }
         let mirror = Mirror(reflecting: payload)
         guard mirror.displayStyle == .tuple else { return false }
-        for element in mirror.children where appendPayload(element.value, to: &path, consultingConformance: true) {
+        for element in mirror.children.reversed() where appendPayload(element.value, to: &path, consultingConformance: true) {
             return true
         }
         return false
