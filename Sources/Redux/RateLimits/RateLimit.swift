@@ -10,6 +10,9 @@
 ///
 /// The idea is TinyRedux's `DispatchRateLimit`.
 ///
+/// A closed enum (see <doc:EnumPolicy>): it will not gain cases, so a `switch` over it may list
+/// both.
+///
 /// A plain value: `Sendable`, `Hashable`. Any isolation.
 public enum RateLimit: Sendable, Hashable {
     /// At most `n` actions of the identity pending at once: dispatched but not yet processed

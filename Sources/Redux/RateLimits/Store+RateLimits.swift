@@ -140,6 +140,11 @@ extension Store {
     nonisolated func enqueueRemoteLimited(_ action: Action, rate: RateLimit, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) -> Bool {
         rate.checkValid()
         let site = CallSite(file: file, line: line, onMainActor: false)
+        if inbox.isClosed {
+            // Refused as invalidated or released, whatever the limit (and no window is opened).
+            enqueueRemote(dispatchEntry(action, site: site, promise: promise, logged: false))
+            return false
+        }
         let identity = ActionIdentity(of: action)
         let entry: Entry
         switch rate {

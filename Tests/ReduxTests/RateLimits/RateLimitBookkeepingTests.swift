@@ -40,3 +40,14 @@ struct RateLimitBookkeepingTests {
         #expect(MemoryLayout<QueueEntry<Int, TickAction>.Kind>.size == MemoryLayout<UnsafeRawPointer>.size)
     }
 }
+
+/// The text forms a log line or a test failure shows.
+@Suite("Rate limits: descriptions")
+struct RateLimitDescriptionTests {
+    @Test func aRateLimitAndTheRefusalReasonDescribeThemselves() {
+        #expect(RateLimit.limit(3).description == "limit(3)")
+        #expect(RateLimit.minimumInterval(.milliseconds(500)).description == "minimumInterval(0.5 seconds)")
+        #expect(RefusalReason.rateLimited.description == "rateLimited")
+        #expect(DispatchOutcome<Int>.refused(.rateLimited).description == "refused(rateLimited)")
+    }
+}

@@ -162,11 +162,18 @@ struct RateLimitTests {
     @Test func aDispatchAfterInvalidateIsRefusedAsInvalidatedWhateverTheLimit() async throws {
         let store = makeLimitStore()
         store.invalidate()
-        let ticket = store.dispatchTracked(.increment, rate: .limit(5))
-        #expect(try await ticket.outcome == .refused(.invalidated))
+        let rates: [RateLimit] = [.limit(5), .limit(0), .minimumInterval(.seconds(1)), .minimumInterval(.seconds(1))]
+        for rate in rates {
+            let ticket = store.dispatchTracked(.increment, rate: rate)
+            #expect(try await ticket.outcome == .refused(.invalidated), "\(rate)")
+        }
         let fromThread = SharedList<DispatchTicket<LimitAction>>()
-        #expect(runOnThreadAndWait { fromThread.append(store.dispatchTracked(.increment, rate: .limit(5))) })
-        #expect(try await fromThread.values[0].outcome == .refused(.invalidated))
+        #expect(runOnThreadAndWait {
+            for rate in rates { fromThread.append(store.dispatchTracked(.increment, rate: rate)) }
+        })
+        for ticket in fromThread.values {
+            #expect(try await ticket.outcome == .refused(.invalidated))
+        }
         #expect(store.rateLimitIdentityCount == 0)
     }
 
