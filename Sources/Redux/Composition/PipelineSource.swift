@@ -47,6 +47,26 @@ enum PipelineSource<State: Sendable, Action: Sendable> {
         case .lifted(let lifted): lifted.dispatchTracked(action, file: file, line: line)
         }
     }
+
+    /// Queues `action` if `rate` admits it (see ``RateLimit``); for a lifted source, embedded in
+    /// the parent's action first, so the budget is the root action's identity.
+    @MainActor
+    func dispatch(_ action: Action, rate: RateLimit, file: StaticString, line: UInt) -> Bool {
+        switch self {
+        case .store(let store): store.dispatchLimitedOnMainActor(action, rate: rate, file: file, line: line, promise: nil)
+        case .lifted(let lifted): lifted.dispatch(action, rate: rate, file: file, line: line)
+        }
+    }
+
+    /// Queues `action` if `rate` admits it and returns its ticket (in the child's action type,
+    /// for a lifted source).
+    @MainActor
+    func dispatchTracked(_ action: Action, rate: RateLimit, file: StaticString, line: UInt) -> DispatchTicket<Action> {
+        switch self {
+        case .store(let store): store.dispatchTrackedLimitedOnMainActor(action, rate: rate, file: file, line: line)
+        case .lifted(let lifted): lifted.dispatchTracked(action, rate: rate, file: file, line: line)
+        }
+    }
 }
 
 /// A lifted component's view of its parent during one call: the child state as it was when the
@@ -69,6 +89,14 @@ class LiftedSource<State: Sendable, Action: Sendable> {
 
     @usableFromInline
     func dispatchTracked(_ action: Action, file: StaticString, line: UInt) -> DispatchTicket<Action> {
+        preconditionFailure("LiftedSource is abstract")
+    }
+
+    func dispatch(_ action: Action, rate: RateLimit, file: StaticString, line: UInt) -> Bool {
+        preconditionFailure("LiftedSource is abstract")
+    }
+
+    func dispatchTracked(_ action: Action, rate: RateLimit, file: StaticString, line: UInt) -> DispatchTicket<Action> {
         preconditionFailure("LiftedSource is abstract")
     }
 }
@@ -97,6 +125,15 @@ final class ChildSource<Parent: Sendable, ParentAction: Sendable, Child: Sendabl
     override func dispatchTracked(_ action: ChildAction, file: StaticString, line: UInt) -> DispatchTicket<ChildAction> {
         let access = self.access
         return parent.dispatchTracked(access.embed(key, action), file: file, line: line).mapped(extract: { access.route($0)?.action })
+    }
+
+    override func dispatch(_ action: ChildAction, rate: RateLimit, file: StaticString, line: UInt) -> Bool {
+        parent.dispatch(access.embed(key, action), rate: rate, file: file, line: line)
+    }
+
+    override func dispatchTracked(_ action: ChildAction, rate: RateLimit, file: StaticString, line: UInt) -> DispatchTicket<ChildAction> {
+        let access = self.access
+        return parent.dispatchTracked(access.embed(key, action), rate: rate, file: file, line: line).mapped(extract: { access.route($0)?.action })
     }
 }
 

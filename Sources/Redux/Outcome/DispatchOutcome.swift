@@ -10,7 +10,7 @@
 /// | a resolver answered `.exit(.fail(_))`, or no resolver handled the error | ``failed(_:)`` |
 /// | the reducers ran and every one answered `.defaultNext` | ``unhandled`` |
 /// | the action was queued or suspended when the store was invalidated or released | ``cancelled`` |
-/// | the dispatch itself was refused: the store was already invalidated or released | ``refused(_:)`` |
+/// | the dispatch itself was refused: the store was already invalidated or released, or the dispatch's ``RateLimit`` did not admit it | ``refused(_:)`` |
 ///
 /// A refused action never entered the queue: no middleware, resolver or reducer saw it, and the
 /// log records one `.refused` event for it, which is also its terminal.
@@ -46,8 +46,9 @@ public enum DispatchOutcome<Action: Sendable>: Sendable {
     /// or suspended in a `.deferred` handler, before it reached its terminal.
     case cancelled
 
-    /// The dispatch was refused: the store had already been invalidated (or released) when it
-    /// was made, so the action was never queued and nothing ran for it.
+    /// The dispatch was refused, so the action was never queued and nothing ran for it: the store
+    /// had already been invalidated (or released) when it was made, or the ``RateLimit`` given
+    /// with it did not admit it (``RefusalReason/rateLimited``).
     ///
     /// Distinct from ``cancelled``, which is an action the store had accepted. The log records
     /// one `.refused` event, with the dispatch's call site, as the action's only event.

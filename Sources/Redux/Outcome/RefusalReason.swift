@@ -14,6 +14,11 @@ public enum RefusalReason: Sendable, Hashable {
     /// The store had been released: a context or effect that outlived it dispatched.
     case storeReleased
 
+    /// The ``RateLimit`` given with the dispatch did not admit it (see <doc:RateLimits>): too
+    /// many actions of its identity were pending, or one was admitted within the interval. The
+    /// store is fine; a later dispatch of the identity may be admitted.
+    case rateLimited
+
     /// Not a real reason: the library never produces it. It exists so that a `switch` over
     /// ``RefusalReason`` must have a `default:` branch, and adding reasons never breaks it.
     case _doNotMatchThisCase

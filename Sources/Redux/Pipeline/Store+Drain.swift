@@ -150,6 +150,8 @@ extension Store {
             processEffectSend(entry, token: token, logged: logged)
         case let .sliceDispatch(lifetime, path):
             processSliceDispatch(entry, lifetime: lifetime, path: path)
+        case let .limitedDispatch(identity, logged):
+            processLimitedDispatch(entry, identity: identity, logged: logged)
         case let .resume(index, suspendedAt, result, lifetime, reportedAbsence):
             if isDiagnosing { reportedAbsenceInPass = reportedAbsence }
             lifetime?.sendEnded()

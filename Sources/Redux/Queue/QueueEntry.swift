@@ -22,11 +22,15 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         /// instance (`lifetime`, whose slice's child is at `path`) is gone by then, and reported
         /// like a detached slice's dispatch.
         indirect case sliceDispatch(InstanceLifetime, path: ChildPath)
+        /// A fresh dispatch admitted by a ``RateLimit/limit(_:)``: it holds one of its
+        /// identity's pending places until it leaves the queues (processed, dropped or
+        /// refused), which gives the place back. Indirect, so an ordinary entry does not grow.
+        indirect case limitedDispatch(ActionIdentity, logged: Bool)
 
         /// Whether this is a fresh dispatch (whose refusal a debug build reports).
         @usableFromInline var isDispatch: Bool {
             switch self {
-            case .dispatch, .sliceDispatch: true
+            case .dispatch, .sliceDispatch, .limitedDispatch: true
             default: false
             }
         }

@@ -107,6 +107,7 @@ extension Store {
     func enqueueInPipeline(_ entries: some Collection<Entry>) {
         if isInvalidated {
             for entry in entries {
+                if case .limitedDispatch(let identity, _) = entry.kind { rateLimits.release(identity) }
                 refuse(entry.run.action, site: entry.site, promise: entry.run.promise, sequence: entry.run.sequence, loud: entry.kind.isDispatch)
             }
             return

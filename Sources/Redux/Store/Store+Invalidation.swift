@@ -23,7 +23,8 @@ extension Store {
     @inlinable
     nonisolated func answerRefused(_ entry: Entry, _ reason: RefusalReason) {
         switch entry.kind {
-        case .dispatch, .sliceDispatch:
+        case .dispatch, .sliceDispatch, .limitedDispatch:
+            if case .limitedDispatch(let identity, _) = entry.kind { rateLimits.release(identity) }
             entry.run.promise?.resolve(.refused(reason))
             if reason == .invalidated, onLog == nil, let diagnostics {
                 diagnostics.reportRefusedDispatch(action: entry.run.action, reason: reason, site: entry.site)
@@ -41,7 +42,7 @@ extension Store {
     @usableFromInline
     func logRefusedRemote(_ entry: Entry) {
         switch entry.kind {
-        case .dispatch, .effectSend, .sliceDispatch:
+        case .dispatch, .effectSend, .sliceDispatch, .limitedDispatch:
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .refused(.invalidated, entry.site)))
         case .resume:
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .terminal(.cancelled)))
@@ -54,13 +55,19 @@ extension Store {
     }
 
     /// Answers an entry dropped from a queue because the store went away: it was queued (or
-    /// suspended) then, so its ticket answers ``DispatchOutcome/cancelled``.
+    /// suspended) then, so its ticket answers ``DispatchOutcome/cancelled``; a rate-limited
+    /// entry gives its pending place back.
     @inlinable
     nonisolated func answerDropped(_ entry: Entry) {
         entry.run.promise?.resolve(.cancelled)
-        if case .effectSend(let token, let logged) = entry.kind {
+        switch entry.kind {
+        case .effectSend(let token, let logged):
             token.group?.actionEnded()
             if !logged { runtime.sendProcessed(token) }
+        case .limitedDispatch(let identity, _):
+            rateLimits.release(identity)
+        default:
+            break
         }
     }
 
@@ -71,7 +78,7 @@ extension Store {
     func logDropped(_ entry: Entry) {
         let run = entry.run
         switch entry.kind {
-        case .dispatch(let logged), .effectSend(_, let logged):
+        case .dispatch(let logged), .effectSend(_, let logged), .limitedDispatch(_, let logged):
             if !logged { emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .enqueued(entry.site))) }
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .terminal(.cancelled)))
         case .sliceDispatch:

@@ -53,6 +53,9 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline nonisolated let effectClock: EffectClock
     /// Open throttle windows, by throttle id.
     @usableFromInline nonisolated let throttles = ThrottleGates<Action>()
+    /// The pending counts and windows of rate-limited dispatches (see ``RateLimit``); touched
+    /// only by a dispatch given a limit and by the limited entries it queued.
+    @usableFromInline nonisolated let rateLimits = RateLimitBook<Action>()
     /// Whether any reducer returns effects; if none does, reducing takes the exit-only path.
     @usableFromInline let reducersReturnEffects: Bool
     /// Live child instances with work in flight (lifted components; see <doc:Composition>).

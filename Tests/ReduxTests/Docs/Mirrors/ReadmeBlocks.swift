@@ -572,3 +572,21 @@ func framesOfCart(_ store: Store<Cart, CartAction>) async throws {
         store.dispatch(.add("jam", price: 2))
     }
 }
+
+// "Rate limits"
+
+enum MailboxAction: Sendable {
+    case refresh
+    case open(Int)
+}
+
+@MainActor
+func refreshTapped(_ store: Store<Int, MailboxAction>) -> Bool {
+    // However often it is tapped: at most one refresh per second enters the store.
+    store.dispatch(.refresh, rate: .minimumInterval(.seconds(1)))
+}
+
+func newMailArrived(_ store: Store<Int, MailboxAction>) {
+    // Any thread: at most one refresh waits for the main actor at a time.
+    store.dispatch(.refresh, rate: .limit(1))
+}

@@ -1,0 +1,215 @@
+/// Rate-limited dispatching (see ``RateLimit`` and <doc:RateLimits>): the public entry points,
+/// and the admission made on the main actor or on any other isolation. Nothing here runs for a
+/// plain dispatch: the identity is computed, and the bookkeeping touched, only when a limit is
+/// given.
+extension Store {
+    /// Sends `action` like ``dispatch(_:file:line:isolation:)-(Action,_,_,_)`` if `rate` admits
+    /// it, and says whether it did; callable from any isolation without `await`.
+    ///
+    /// The action's ``ActionIdentity`` (``ActionIdentity/init(of:)``: its ``ActionIdentifiable``
+    /// conformance, else reflection) selects the budget. The admission is decided and recorded
+    /// atomically, whichever thread dispatches:
+    ///
+    /// - ``RateLimit/limit(_:)``: admitted while fewer than `n` actions of the identity, dispatched
+    ///   with a `.limit`, are pending (in the inbox or the pipeline queue, not yet processed). A
+    ///   main-actor dispatch on an idle store runs at once and is never pending.
+    /// - ``RateLimit/minimumInterval(_:)``: admitted if no action of the identity was admitted
+    ///   within the interval, on the store's clock (leading edge).
+    ///
+    /// An admitted action is processed exactly like a plain dispatch, in the same order. A
+    /// refused one is never queued and no component sees it: the log records one
+    /// `.refused(.rateLimited, site)` event (for a dispatch made off the main actor, delivered
+    /// when the main actor next runs, never after the store's release) and no diagnostic line is
+    /// printed. On an invalidated store the dispatch is refused as ``RefusalReason/invalidated``,
+    /// whatever the limit.
+    ///
+    /// - Parameters:
+    ///   - action: the action to process.
+    ///   - rate: the cap for the action's identity; a negative limit or interval stops the program.
+    ///   - file: the call site's file, for the log (defaults to `#fileID`).
+    ///   - line: the call site's line (defaults to `#line`).
+    ///   - isolation: the caller's isolation, filled in by the compiler; do not pass it.
+    /// - Returns: `true` if the action was admitted (queued or processed), `false` if it was refused.
+    /// - Complexity: the identity (a dictionary lookup under a lock, plus the reflection when the
+    ///   action does not conform to ``ActionIdentifiable``), then as for a plain dispatch.
+    @discardableResult
+    public func dispatch(
+        _ action: Action,
+        rate: RateLimit,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Bool {
+        if let isolation, isolation === mainActor {
+            return onMainActor((action, rate, file, line)) { store, call in
+                store.dispatchLimitedOnMainActor(call.0, rate: call.1, file: call.2, line: call.3, promise: nil)
+            }
+        }
+        return enqueueRemoteLimited(action, rate: rate, file: file, line: line, promise: nil)
+    }
+
+    /// Sends `action` like ``dispatch(_:rate:file:line:isolation:)`` and returns a ticket whose
+    /// ``DispatchTicket/outcome`` says how its run ended: ``DispatchOutcome/refused(_:)`` with
+    /// ``RefusalReason/rateLimited`` at once if `rate` did not admit it. Any isolation.
+    ///
+    /// - Parameters:
+    ///   - action: the action to process.
+    ///   - rate: the cap for the action's identity.
+    ///   - file: the call site's file, for the log (defaults to `#fileID`).
+    ///   - line: the call site's line (defaults to `#line`).
+    ///   - isolation: the caller's isolation, filled in by the compiler; do not pass it.
+    public func dispatchTracked(
+        _ action: Action,
+        rate: RateLimit,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> DispatchTicket<Action> {
+        if let isolation, isolation === mainActor {
+            return onMainActor((action, rate, file, line)) { store, call in
+                store.dispatchTrackedLimitedOnMainActor(call.0, rate: call.1, file: call.2, line: call.3)
+            }
+        }
+        let box = OutcomeBox<Action>(sequence: inbox.nextSequence())
+        enqueueRemoteLimited(action, rate: rate, file: file, line: line, promise: OutcomePromise(box: box))
+        return DispatchTicket(box: box)
+    }
+
+    /// How many entries the store's rate-limit tables hold now: one per identity with
+    /// `.limit` dispatches pending, plus one per identity whose `.minimumInterval` window has
+    /// not been swept yet. Bounded: pending counts leave at 0, and closed windows are swept
+    /// whenever the window table doubles, so it never holds more than `max(16, 2 × w)` windows,
+    /// `w` being the most windows open at once. Thread-safe; a snapshot.
+    public nonisolated var rateLimitIdentityCount: Int { rateLimits.identityCount }
+
+    /// A tracked rate-limited dispatch known to run on the main actor (the store's own, or a
+    /// middleware context's).
+    func dispatchTrackedLimitedOnMainActor(_ action: Action, rate: RateLimit, file: StaticString, line: UInt) -> DispatchTicket<Action> {
+        let box = OutcomeBox<Action>(sequence: inbox.nextSequence())
+        dispatchLimitedOnMainActor(action, rate: rate, file: file, line: line, promise: OutcomePromise(box: box))
+        return DispatchTicket(box: box)
+    }
+
+    /// A rate-limited dispatch on the main actor. Admitted, it takes the plain dispatch's
+    /// route: at once on an idle store (never pending, so a `.limit` only checks that no
+    /// remote dispatch of the identity is pending), otherwise queued as a limited entry that
+    /// holds its pending place until it leaves the queues.
+    @discardableResult
+    func dispatchLimitedOnMainActor(_ action: Action, rate: RateLimit, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) -> Bool {
+        rate.checkValid()
+        let site = CallSite(file: file, line: line, onMainActor: true)
+        if isInvalidated {
+            dispatchOnMainActorSlowly(action, site: site, promise: promise)  // refused as invalidated
+            return false
+        }
+        let identity = ActionIdentity(of: action)
+        switch rate {
+        case .minimumInterval(let interval):
+            guard rateLimits.admit(identity, interval: interval, now: effectClock.now.offset) else {
+                refuseRateLimited(action, site: site, promise: promise)
+                return false
+            }
+            dispatchOnMainActor(action, file: file, line: line, promise: promise)
+        case .limit(let limit):
+            if !isProcessing, !leavesFastPath, !inbox.hasPending {
+                guard rateLimits.hasRoom(identity, limit: limit) else {
+                    refuseRateLimited(action, site: site, promise: promise)
+                    return false
+                }
+                dispatchAtOnce(action, file: file, line: line, promise: promise)
+                return true
+            }
+            guard rateLimits.acquire(identity, limit: limit) else {
+                refuseRateLimited(action, site: site, promise: promise)
+                return false
+            }
+            let entry = limitedEntry(action, identity: identity, site: site, promise: promise, logged: true)
+            if isProcessing {
+                enqueueInPipeline(CollectionOfOne(entry))
+            } else {
+                processCall { enqueueInPipeline(CollectionOfOne(entry)) }
+            }
+        }
+        return true
+    }
+
+    /// A rate-limited dispatch from another isolation: decided on the calling thread, then
+    /// queued in the inbox like a plain remote dispatch. `false` if refused, by the limit or
+    /// because the store was invalidated or released.
+    @discardableResult
+    nonisolated func enqueueRemoteLimited(_ action: Action, rate: RateLimit, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) -> Bool {
+        rate.checkValid()
+        let site = CallSite(file: file, line: line, onMainActor: false)
+        if inbox.isClosed {
+            // Refused as invalidated or released, whatever the limit (and no window is opened).
+            enqueueRemote(dispatchEntry(action, site: site, promise: promise, logged: false))
+            return false
+        }
+        let identity = ActionIdentity(of: action)
+        let entry: Entry
+        switch rate {
+        case .minimumInterval(let interval):
+            guard rateLimits.admit(identity, interval: interval, now: effectClock.now.offset) else {
+                refuseRateLimitedRemotely(action, site: site, promise: promise)
+                return false
+            }
+            entry = dispatchEntry(action, site: site, promise: promise, logged: false)
+        case .limit(let limit):
+            guard rateLimits.acquire(identity, limit: limit) else {
+                refuseRateLimitedRemotely(action, site: site, promise: promise)
+                return false
+            }
+            entry = limitedEntry(action, identity: identity, site: site, promise: promise, logged: false)
+        }
+        let result = inbox.append(entry, keepRefusals: onLog != nil)
+        handle(result, for: CollectionOfOne(entry))  // a refused limited entry gives its place back
+        if case .refused = result { return false }
+        return true
+    }
+
+    /// A queue entry for an admitted `.limit` dispatch, carrying its identity so that it gives
+    /// its pending place back when it leaves the queues.
+    nonisolated func limitedEntry(_ action: Action, identity: ActionIdentity, site: CallSite, promise: OutcomePromise<Action>?, logged: Bool) -> Entry {
+        Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .limitedDispatch(identity, logged: logged))
+    }
+
+    /// Refuses a dispatch the limit did not admit, on the main actor: the ticket answers
+    /// `.refused(.rateLimited)`; one `.refused` event is logged (after the current pass, if one
+    /// runs). No diagnostic line: the caller asked for the limit.
+    func refuseRateLimited(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?) {
+        promise?.resolve(.refused(.rateLimited))
+        guard onLog != nil else { return }
+        emitForeign(LogEvent(sequence: sequenceNumber(for: promise), action: action, kind: .refused(.rateLimited, site)))
+    }
+
+    /// Refuses a dispatch the limit did not admit, off the main actor: the ticket answers at
+    /// once; the `.refused` event waits for a main-actor hop (one per burst of refusals), which
+    /// a released store never takes.
+    nonisolated func refuseRateLimitedRemotely(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?) {
+        promise?.resolve(.refused(.rateLimited))
+        guard onLog != nil else { return }
+        let event = LogEvent(sequence: sequenceNumber(for: promise), action: action, kind: .refused(.rateLimited, site))
+        if rateLimits.holdRefusal(event) {
+            Task { @MainActor [weak self] in
+                self?.logHeldRateRefusals()
+            }
+        }
+    }
+
+    /// Logs the refusals made off the main actor since the last hop, oldest first.
+    func logHeldRateRefusals() {
+        let events = rateLimits.takeRefusals()
+        holdingEvents { for event in events { emitForeign(event) } }
+    }
+
+    /// A limited entry that leaves the queues to be processed: gives its pending place back,
+    /// then runs like a plain dispatch. Out of line, so the drain loop does not grow.
+    @inlinable @inline(never)
+    func processLimitedDispatch(_ entry: Entry, identity: ActionIdentity, logged: Bool) {
+        rateLimits.release(identity)
+        var run = entry.run
+        if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) { return }
+        if currentRecord != nil { currentRecord = nil }
+        runPipeline(&run, from: 0)
+    }
+}
