@@ -8,7 +8,7 @@
 /// ``LogEvent/Kind/highFrequencyAction(identity:count:window:)`` log event (or, with no log
 /// handler, one line on standard error in a debug build that prints diagnostics), and stays
 /// quiet about that identity for ``cooldown``. It only warns: nothing is dropped or delayed.
-/// See <doc:PressureDiagnostics> for what counts and what it costs.
+/// See <doc:DiagnosingPressure> for what counts and what it costs.
 ///
 /// A plain value: `Sendable`, usable from any isolation. The store checks the values again when
 /// it is created, so settings changed after ``init(window:threshold:cooldown:)`` are held to

@@ -1,5 +1,5 @@
 /// Pressure diagnostics: counting dispatches by identity and delivering the warnings (see
-/// ``PressureDiagnostics`` and <doc:PressureDiagnostics>).
+/// ``PressureDiagnostics`` and <doc:DiagnosingPressure>).
 ///
 /// Every dispatch path records through ``notePressure(_:sequence:site:)`` (main actor) or
 /// ``notePressureRemotely(_:sequence:site:)`` (any isolation) when ``pressure`` is set; a store

@@ -50,7 +50,7 @@ public struct StoreOptions: Sendable {
     public var dependencies: Dependencies?
 
     /// Pressure diagnostics: a warning when one action identity is dispatched more often than
-    /// the settings allow (see ``PressureDiagnostics`` and <doc:PressureDiagnostics>). Default:
+    /// the settings allow (see ``PressureDiagnostics`` and <doc:DiagnosingPressure>). Default:
     /// `nil`, off: no identity is computed and no dispatch path pays for it.
     ///
     /// On, every dispatch (from any isolation, through any dispatch API, an effect's sends

@@ -2,7 +2,7 @@ import Redux
 import ReduxTesting
 import Testing
 
-/// The README's and the Pressure Diagnostics article's examples do what their comments say.
+/// The README's and the Diagnosing Pressure article's examples do what their comments say.
 @Suite("Pressure diagnostics examples", .timeLimit(.minutes(5)))
 @MainActor
 struct PressureDocExamplesTests {
@@ -17,7 +17,7 @@ struct PressureDocExamplesTests {
 
     @Test func theArticleStoreWarnsOnceForFiveTicks() {
         let warnings = SharedList<String>()
-        let store = PressureDiagnosticsBlocks().watchedStore(clock: TestClock()) { warnings.append($0) }
+        let store = DiagnosingPressureBlocks().watchedStore(clock: TestClock()) { warnings.append($0) }
         for _ in 0..<5 { store.dispatch(.tick) }
         #expect(warnings.values == ["tick: 4 within 10.0 seconds"])
         #expect(store.state == 5)

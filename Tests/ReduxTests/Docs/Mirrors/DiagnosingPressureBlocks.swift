@@ -1,9 +1,9 @@
 import Redux
 
-// Sources/Redux/Redux.docc/PressureDiagnostics.md's Swift blocks, verbatim (DocBlocksCompiledTests
+// Sources/Redux/Redux.docc/DiagnosingPressure.md's Swift blocks, verbatim (DocBlocksCompiledTests
 // keeps them so; PressureDocExamplesTests runs them).
 
-struct PressureDiagnosticsBlocks {
+struct DiagnosingPressureBlocks {
     enum TickAction: Sendable, ActionIdentifiable {
         case tick
         case reset
