@@ -33,8 +33,9 @@ public struct StoreOptions: Sendable {
     /// event (`.childAbsent`, `.refused`, `.detachedSlice`) instead. It also warns, once,
     /// when a single main-actor call has processed ``Store/runawayCallThreshold`` actions
     /// dispatched while it ran (an observer that re-dispatches on every change keeps its call
-    /// from ever returning). Release
-    /// builds never print, whatever this says.
+    /// from ever returning). With ``pressureDiagnostics`` set, it also prints one line per
+    /// warning about an action identity dispatched too often. Release builds never print,
+    /// whatever this says.
     public var printsDiagnostics: Bool
 
     /// The dependencies the store's components read through ``Dependency`` (see
