@@ -49,6 +49,7 @@ extension Store {
         let token = EffectToken(id: 0, runtime: runtime, group: nil, lifetime: lifetime)
         lifetime.sendQueued()
         let run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
+        if pressure != nil { notePressureRemotely(action, sequence: run.sequence, site: site) }
         enqueueRemote(Entry(run, site: site, .effectSend(token, logged: false)))
     }
 

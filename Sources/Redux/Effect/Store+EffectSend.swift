@@ -63,6 +63,7 @@ extension Store {
     }
 
     /// Queues an effect's action: in the pipeline queue during the pass, else in the inbox.
+    /// Pressure diagnostics count it here, as it enters the queue (after its throttle).
     @inlinable
     nonisolated func enqueueEffectSend(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, token: EffectToken?, inPass: Bool) {
         token?.group?.actionSent()
@@ -72,10 +73,13 @@ extension Store {
         if inPass {
             MainActor.assumeIsolated {
                 let entry = Entry(run, site: CallSite(file: site.file, line: site.line, onMainActor: true), effectSendKind(token, logged: true))
+                if pressure != nil { notePressure(action, sequence: run.sequence, site: entry.site) }
                 enqueueInPipeline(CollectionOfOne(entry))
             }
         } else {
-            enqueueRemote(Entry(run, site: CallSite(file: site.file, line: site.line, onMainActor: false), effectSendKind(token, logged: false)))
+            let remoteSite = CallSite(file: site.file, line: site.line, onMainActor: false)
+            if pressure != nil { notePressureRemotely(action, sequence: run.sequence, site: remoteSite) }
+            enqueueRemote(Entry(run, site: remoteSite, effectSendKind(token, logged: false)))
         }
     }
 

@@ -7,7 +7,8 @@ import Foundation
 /// error nobody resolved; an action that lifted components skipped because their child is absent
 /// (one line per action, however many components skipped it; `.childAbsent` in the log); a
 /// dispatch refused because the store was invalidated (`.refused`); an action a detached slice
-/// did not dispatch (`.detachedSlice`). And, once per call, a main-actor call that processed
+/// did not dispatch (`.detachedSlice`); an action identity dispatched more often than the
+/// store's ``PressureDiagnostics`` allow (`.highFrequencyAction`). And, once per call, a main-actor call that processed
 /// ``Store/runawayCallThreshold`` actions dispatched during it (that warning, threshold and
 /// message, is in Pipeline/Store+RunawayCall.swift). Every line starts with `swift-redux:` and
 /// names the action and where it was dispatched. Release builds never create a sink.
@@ -63,5 +64,11 @@ struct DiagnosticSink: Sendable {
     @usableFromInline
     func reportDetachedSlice(action: some Sendable, path: ChildPath, site: CallSite) {
         write("swift-redux: action \(action) was not dispatched: the slice of \(path) is detached (its child is gone) (dispatched at \(site)). Check the slice's isDetached, add an onLog handler, or set StoreOptions.printsDiagnostics = false.")
+    }
+
+    /// Pressure diagnostics: `identity` was dispatched `count` times within `window`; `action`
+    /// is the dispatch that crossed the threshold. A warning only: the action runs as usual.
+    func reportHighFrequencyAction(action: some Sendable, identity: ActionIdentity, count: Int, window: Duration, site: CallSite) {
+        write("swift-redux: high-frequency action \(identity): \(count) dispatches within \(window.logText) (the latest: \(action), dispatched at \(site)); it is quiet for the cooldown now. Dispatch it less often (debounce, throttle or a rate limit), add an onLog handler, or change StoreOptions.pressureDiagnostics.")
     }
 }

@@ -72,6 +72,7 @@ extension LogEvent.Kind: CustomStringConvertible {
         case .effectErrorResolved(let resolution): "effect error resolved: \(resolution)"
         case .queueHighWaterMark(let mark): "queue high-water mark \(mark)"
         case let .detachedSlice(path, site): "warning: the slice of \(path) is detached (its child is gone): nothing dispatched from \(site)"
+        case let .highFrequencyAction(identity, count, window): "warning: high-frequency action \(identity): \(count) dispatches within \(window.logText)"
         case ._doNotMatchThisCase: "unknown"
         }
     }

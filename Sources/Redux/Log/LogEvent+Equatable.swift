@@ -118,6 +118,10 @@ extension LogEvent.Kind: Equatable where Action: Equatable {
         case .queueHighWaterMark(let mark): if case .queueHighWaterMark(let other) = rhs { mark == other } else { false }
         case let .detachedSlice(path, site):
             if case let .detachedSlice(otherPath, otherSite) = rhs { path == otherPath && site == otherSite } else { false }
+        case let .highFrequencyAction(identity, count, window):
+            if case let .highFrequencyAction(otherIdentity, otherCount, otherWindow) = rhs {
+                identity == otherIdentity && count == otherCount && window == otherWindow
+            } else { false }
         case ._doNotMatchThisCase: if case ._doNotMatchThisCase = rhs { true } else { false }
         }
     }

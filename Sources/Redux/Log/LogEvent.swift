@@ -93,6 +93,17 @@ public struct LogEvent<Action: Sendable>: Sendable {
         /// `.terminal` go with it). Delivered at once, or after the current action's terminal
         /// when the slice was used from inside the pipeline.
         case detachedSlice(ChildPath, CallSite)
+        /// A warning from the store's pressure diagnostics (``StoreOptions/pressureDiagnostics``):
+        /// actions of `identity` were dispatched `count` times within `window` of the store's
+        /// clock, more than the threshold allows (`count` is the threshold plus one). The event's
+        /// ``LogEvent/action`` and ``LogEvent/sequence`` are the dispatch that crossed the
+        /// threshold; it is counted when made, and this warning changes nothing about its run.
+        /// The identity then stays quiet for the cooldown. Delivered on the main actor: at once
+        /// for a main-actor dispatch outside the pipeline (before its `.enqueued` event), after
+        /// the current action's terminal for one made inside it, and on a main-actor turn of its
+        /// own for one made from another isolation. TinyRedux calls this a high-frequency
+        /// diagnostic.
+        case highFrequencyAction(identity: ActionIdentity, count: Int, window: Duration)
         /// Not a real event: the library never produces it. It exists so that a `switch` over
         /// ``LogEvent/Kind`` must have a `default:` branch, and adding kinds never breaks it.
         case _doNotMatchThisCase

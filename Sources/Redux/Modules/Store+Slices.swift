@@ -88,6 +88,14 @@ extension Store {
             dispatchAtOnce(action, file: file, line: line, promise: nil)
             return
         }
+        let sequence = sequenceNumber(for: nil)
+        if pressure != nil {
+            notePressure(action, sequence: sequence, site: CallSite(file: file, line: line, onMainActor: true))
+            if !isProcessing, !scopesDependencies, !inbox.hasPending {
+                dispatchAtOnce(action, sequence: sequence, file: file, line: line, promise: nil)
+                return
+            }
+        }
         let probe = SliceProbe(isPresent)
         // Registered, the lifetime ends in the sweep after the chain that removes the instance.
         // With no removable lift there is no sweep: the check when it is processed decides.
@@ -95,7 +103,7 @@ extension Store {
             ? instances.lifetime(owner: .slice(probe), path: [step])
             : InstanceLifetime(owner: .slice(probe), path: [step])
         lifetime.sendQueued()
-        let run = ActionRun<State, Action>(sequence: sequenceNumber(for: nil), action: action, promise: nil)
+        let run = ActionRun<State, Action>(sequence: sequence, action: action, promise: nil)
         let entry = Entry(run, site: CallSite(file: file, line: line, onMainActor: true), .sliceDispatch(lifetime, path: path()))
         // Queued like any main-actor dispatch: its `.enqueued` event is delivered now.
         if isProcessing {

@@ -15,8 +15,9 @@ extension Store {
     /// path (nothing waiting, store valid) is P1, and a call boundary here costs it measurably.
     @inlinable @inline(__always)
     func dispatchOnMainActor(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        // `leavesFastPath`: invalidated (refused on the slow path), or binding its dependencies
-        // (processed through `drainPipeline()`, which binds them).
+        // `leavesFastPath`: invalidated (refused on the slow path), binding its dependencies
+        // (processed through `drainPipeline()`, which binds them), or counting dispatches for
+        // pressure diagnostics (counted on the slow path, which comes back here when idle).
         if isProcessing || leavesFastPath || inbox.hasPending {
             dispatchOnMainActorSlowly(action, site: CallSite(file: file, line: line, onMainActor: true), promise: promise)
             return
@@ -30,8 +31,15 @@ extension Store {
     /// isolation queues from now on comes after this one).
     @inlinable @inline(__always)
     func dispatchAtOnce(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
+        dispatchAtOnce(action, sequence: sequenceNumber(for: promise), file: file, line: line, promise: promise)
+    }
+
+    /// ``dispatchAtOnce(_:file:line:promise:)`` with the sequence number already drawn (pressure
+    /// diagnostics draw it first, for their warning).
+    @inlinable @inline(__always)
+    func dispatchAtOnce(_ action: Action, sequence: UInt64, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         isProcessing = true
-        var run = ActionRun<State, Action>(sequence: sequenceNumber(for: promise), action: action, promise: promise)
+        var run = ActionRun<State, Action>(sequence: sequence, action: action, promise: promise)
         if isDiagnosing {
             passSite = CallSite(file: file, line: line, onMainActor: true)
             reportedAbsenceInPass = false
@@ -60,12 +68,21 @@ extension Store {
 
     /// The main-actor dispatch paths that are not the fast one: inside a call (queued behind the
     /// current action), on an invalidated store (refused), or behind an inbox backlog (a call of
-    /// its own that takes the backlog first).
+    /// its own that takes the backlog first). With pressure diagnostics the dispatch is counted
+    /// here first, then takes the fast path after all when nothing else keeps it off it.
     ///
     /// Inlinable (so specialized for the app's types, like the fast path) but kept out of line.
     @inlinable @inline(never)
     func dispatchOnMainActorSlowly(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?) {
-        let entry = dispatchEntry(action, site: site, promise: promise, logged: true)
+        let sequence = sequenceNumber(for: promise)
+        if pressure != nil {
+            notePressure(action, sequence: sequence, site: site)
+            if !isProcessing, !isInvalidated, !scopesDependencies, !inbox.hasPending {
+                dispatchAtOnce(action, sequence: sequence, file: site.file, line: site.line, promise: promise)
+                return
+            }
+        }
+        let entry = Entry(ActionRun(sequence: sequence, action: action, promise: promise), site: site, .dispatch(logged: true))
         if isProcessing {
             enqueueInPipeline(CollectionOfOne(entry))
         } else if isInvalidated {
@@ -79,12 +96,15 @@ extension Store {
     @usableFromInline
     func dispatchBatchOnMainActor(_ actions: [Action], file: StaticString, line: UInt) {
         let site = CallSite(file: file, line: line, onMainActor: true)
-        if isInvalidated, !isProcessing {
-            for action in actions { refuse(action, site: site, promise: nil) }
-            return
-        }
         let entries = actions.map { action in
             dispatchEntry(action, site: site, promise: nil, logged: true)
+        }
+        if pressure != nil {
+            for entry in entries { notePressure(entry.run.action, sequence: entry.run.sequence, site: site) }
+        }
+        if isInvalidated, !isProcessing {
+            for entry in entries { refuse(entry.run.action, site: site, promise: nil, sequence: entry.run.sequence) }
+            return
         }
         if isProcessing {
             enqueueInPipeline(entries)
@@ -141,7 +161,9 @@ extension Store {
     @inlinable
     nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
         let site = CallSite(file: file, line: line, onMainActor: false)
-        enqueueRemote(dispatchEntry(action, site: site, promise: promise, logged: false))
+        let entry = dispatchEntry(action, site: site, promise: promise, logged: false)
+        if pressure != nil { notePressureRemotely(action, sequence: entry.run.sequence, site: site) }
+        enqueueRemote(entry)
     }
 
     /// Queues a batch from another isolation contiguously.
@@ -150,6 +172,9 @@ extension Store {
         let site = CallSite(file: file, line: line, onMainActor: false)
         let entries = actions.map { action in
             dispatchEntry(action, site: site, promise: nil, logged: false)
+        }
+        if pressure != nil {
+            for entry in entries { notePressureRemotely(entry.run.action, sequence: entry.run.sequence, site: site) }
         }
         handle(inbox.append(contentsOf: entries, keepRefusals: onLog != nil), for: entries)
     }

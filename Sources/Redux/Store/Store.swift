@@ -87,6 +87,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// (diagnosing or logging); a child that an earlier reducer of the chain removed is not
     /// reported as absent. Allocated once.
     @exclusivity(unchecked) @usableFromInline var absentAtChainStart: [Bool]
+    /// Pressure diagnostics (``StoreOptions/pressureDiagnostics``); `nil` when off or when
+    /// nobody would hear a warning (no log handler and no printed diagnostics). While it is set,
+    /// ``leavesFastPath`` is too, so the main-actor fast path never tests it.
+    @usableFromInline nonisolated let pressure: PressureMonitor?
     /// Actions suspended in `.deferred` handlers, answered at once on invalidation or release.
     @usableFromInline nonisolated let suspended = SuspendedActions<State, Action>()
     @usableFromInline let registrar = ObservationRegistrar()
@@ -144,8 +148,9 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// handled action pays one test.
     @exclusivity(unchecked) @usableFromInline var observedSinceNotification = false
     @exclusivity(unchecked) @usableFromInline var isInvalidated = false
-    /// `isInvalidated || scopesDependencies`, kept as one flag: the main-actor fast path tests
-    /// it instead of either, so binding dependencies costs that path nothing.
+    /// `isInvalidated || scopesDependencies || pressure != nil`, kept as one flag: the main-actor
+    /// fast path tests it instead of any of them, so binding dependencies or counting dispatches
+    /// for pressure diagnostics costs that path nothing.
     @exclusivity(unchecked) @usableFromInline var leavesFastPath = false
     /// Events about other actions (refusals, cancellations) raised while a pass runs, delivered
     /// when the pass ends so that no action's events are interleaved with another's.
@@ -222,6 +227,10 @@ public final class Store<State: Sendable, Action: Sendable> {
         let diagnostics = options.activeDiagnostics
         self.diagnostics = diagnostics
         self.isDiagnosing = diagnostics != nil
+        self.pressure = options.pressureDiagnostics.flatMap { settings in
+            settings.validate()
+            return onLog != nil || diagnostics != nil ? PressureMonitor(settings) : nil
+        }
         self.diagnosesAbsences = diagnostics != nil && onLog == nil
             && (!liftedReducerPositions.isEmpty || middlewares.contains { $0.lift != nil } || resolvers.contains { $0.lift != nil })
         let settle = SettleSignal()
@@ -242,7 +251,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.ownDependencies = values
         self.followsCallerDependencies = follows
         self.scopesDependencies = scopes
-        self.leavesFastPath = scopes
+        self.leavesFastPath = scopes || pressure != nil
         if replacedHandClock { reportIgnoredClock() }
         if let virtual = options.clock as? any VirtualClock { virtual.attach(self) }
         reference?.store = self

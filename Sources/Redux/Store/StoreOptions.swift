@@ -1,5 +1,8 @@
 /// Settings for a ``Store`` that are not part of its pipeline.
 ///
+/// The clock (``clock``), debug diagnostics (``printsDiagnostics``), the dependencies
+/// (``dependencies``) and pressure diagnostics (``pressureDiagnostics``).
+///
 /// Sendable; read once by the store's initializer.
 public struct StoreOptions: Sendable {
     /// The clock that the store's asynchronous work sleeps on and that log durations are
@@ -30,8 +33,9 @@ public struct StoreOptions: Sendable {
     /// event (`.childAbsent`, `.refused`, `.detachedSlice`) instead. It also warns, once,
     /// when a single main-actor call has processed ``Store/runawayCallThreshold`` actions
     /// dispatched while it ran (an observer that re-dispatches on every change keeps its call
-    /// from ever returning). Release
-    /// builds never print, whatever this says.
+    /// from ever returning). With ``pressureDiagnostics`` set, it also prints one line per
+    /// warning about an action identity dispatched too often. Release builds never print,
+    /// whatever this says.
     public var printsDiagnostics: Bool
 
     /// The dependencies the store's components read through ``Dependency`` (see
@@ -46,6 +50,17 @@ public struct StoreOptions: Sendable {
     /// ``clock``, it binds an empty live container holding that clock as `\.clock`.
     public var dependencies: Dependencies?
 
+    /// Pressure diagnostics: a warning when one action identity is dispatched more often than
+    /// the settings allow (see ``PressureDiagnostics`` and <doc:DiagnosingPressure>). Default:
+    /// `nil`, off: no identity is computed and no dispatch path pays for it.
+    ///
+    /// On, every dispatch (from any isolation, through any dispatch API, an effect's sends
+    /// included) is counted by its ``ActionIdentity`` on ``clock``; a flood gets one
+    /// `.highFrequencyAction` log event per cooldown, or, with no log handler, one line on
+    /// standard error in a debug build with ``printsDiagnostics``. With neither a log handler
+    /// nor printed diagnostics nobody would hear a warning, so the store does not count.
+    public var pressureDiagnostics: PressureDiagnostics?
+
     /// Where diagnostics go; standard error unless a test replaces it (here, or for the options
     /// created in a scope, with `DiagnosticSink.$forNewOptions`).
     var diagnosticSink: DiagnosticSink = DiagnosticSink.forNewOptions
@@ -59,14 +74,18 @@ public struct StoreOptions: Sendable {
     ///     runaway-call warnings to standard error.
     ///   - dependencies: the container the store binds for its components and tasks; `nil`
     ///     binds nothing.
+    ///   - pressureDiagnostics: warn when one action identity floods the store; `nil` (off)
+    ///     by default.
     public init(
         clock: any Clock<Duration> = ContinuousClock(),
         printsDiagnostics: Bool = true,
-        dependencies: Dependencies? = nil
+        dependencies: Dependencies? = nil,
+        pressureDiagnostics: PressureDiagnostics? = nil
     ) {
         self.clock = clock
         self.printsDiagnostics = printsDiagnostics
         self.dependencies = dependencies
+        self.pressureDiagnostics = pressureDiagnostics
     }
 
     /// The sink the store uses: `nil` in release builds or when diagnostics are off.

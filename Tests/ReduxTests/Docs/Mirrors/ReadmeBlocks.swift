@@ -589,4 +589,27 @@ func refreshTapped(_ store: Store<Int, MailboxAction>) -> Bool {
 func newMailArrived(_ store: Store<Int, MailboxAction>) {
     // Any thread: at most one refresh waits for the main actor at a time.
     store.dispatch(.refresh, rate: .limit(1))
+
+// "Pressure diagnostics"
+
+enum ScrollAction: Sendable, ActionIdentifiable {
+    case scrolled(offset: Double)
+    case refresh
+
+    var actionIdentity: ActionIdentity {
+        switch self {
+        case .scrolled: "scrolled"
+        case .refresh: "refresh"
+        }
+    }
+}
+
+@MainActor
+func makeScrollStore(onLog: @escaping Store<Double, ScrollAction>.LogHandler) -> Store<Double, ScrollAction> {
+    let settings = PressureDiagnostics(window: .seconds(1), threshold: 60, cooldown: .seconds(10))
+    return Store(initialState: 0, options: StoreOptions(pressureDiagnostics: settings), onLog: onLog) { offset, action in
+        if case .scrolled(let y) = action { offset = y }
+    }
+    // 61 `.scrolled` dispatches within a second log, once:
+    // #61 scrolled(offset: 61.0): warning: high-frequency action scrolled: 61 dispatches within 1.00 s
 }
