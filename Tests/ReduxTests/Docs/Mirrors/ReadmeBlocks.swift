@@ -589,6 +589,7 @@ func refreshTapped(_ store: Store<Int, MailboxAction>) -> Bool {
 func newMailArrived(_ store: Store<Int, MailboxAction>) {
     // Any thread: at most one refresh waits for the main actor at a time.
     store.dispatch(.refresh, rate: .limit(1))
+}
 
 // "Pressure diagnostics"
 
