@@ -1,6 +1,5 @@
 /// A store's pressure diagnostics at run time: the settings and the locked ``PressureBook``.
-/// Created only when ``StoreOptions/pressureDiagnostics`` is set and something hears the
-/// warnings (a log handler, or diagnostics printed in a debug build).
+/// Created when ``StoreOptions/pressureDiagnostics`` is set.
 ///
 /// Thread-safe: dispatches from any isolation record through one lock (held for a hash lookup
 /// and a ring write; the identity is computed before taking it).

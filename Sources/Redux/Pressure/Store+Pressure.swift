@@ -44,8 +44,7 @@ extension Store {
     }
 
     /// Delivers one warning: a `.highFrequencyAction` event to the log handler, or, with none,
-    /// one diagnostic line (debug builds that print diagnostics; the monitor exists only when
-    /// one of the two hears it).
+    /// one diagnostic line (debug builds that print diagnostics); with neither, nothing.
     func deliverPressureWarning(_ identity: ActionIdentity, count: Int, action: Action, sequence: UInt64, site: CallSite, window: Duration) {
         if onLog != nil {
             emitForeign(LogEvent(sequence: sequence, action: action, kind: .highFrequencyAction(identity: identity, count: count, window: window)))

@@ -87,8 +87,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// (diagnosing or logging); a child that an earlier reducer of the chain removed is not
     /// reported as absent. Allocated once.
     @exclusivity(unchecked) @usableFromInline var absentAtChainStart: [Bool]
-    /// Pressure diagnostics (``StoreOptions/pressureDiagnostics``); `nil` when off or when
-    /// nobody would hear a warning (no log handler and no printed diagnostics). While it is set,
+    /// Pressure diagnostics (``StoreOptions/pressureDiagnostics``); `nil` when off. While it is set,
     /// ``leavesFastPath`` is too, so the main-actor fast path never tests it.
     @usableFromInline nonisolated let pressure: PressureMonitor?
     /// Actions suspended in `.deferred` handlers, answered at once on invalidation or release.
@@ -227,9 +226,9 @@ public final class Store<State: Sendable, Action: Sendable> {
         let diagnostics = options.activeDiagnostics
         self.diagnostics = diagnostics
         self.isDiagnosing = diagnostics != nil
-        self.pressure = options.pressureDiagnostics.flatMap { settings in
+        self.pressure = options.pressureDiagnostics.map { settings in
             settings.validate()
-            return onLog != nil || diagnostics != nil ? PressureMonitor(settings) : nil
+            return PressureMonitor(settings)
         }
         self.diagnosesAbsences = diagnostics != nil && onLog == nil
             && (!liftedReducerPositions.isEmpty || middlewares.contains { $0.lift != nil } || resolvers.contains { $0.lift != nil })

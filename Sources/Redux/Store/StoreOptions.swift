@@ -57,8 +57,8 @@ public struct StoreOptions: Sendable {
     /// On, every dispatch (from any isolation, through any dispatch API, an effect's sends
     /// included) is counted by its ``ActionIdentity`` on ``clock``; a flood gets one
     /// `.highFrequencyAction` log event per cooldown, or, with no log handler, one line on
-    /// standard error in a debug build with ``printsDiagnostics``. With neither a log handler
-    /// nor printed diagnostics nobody would hear a warning, so the store does not count.
+    /// standard error in a debug build with ``printsDiagnostics``. With neither (a release
+    /// build without a log handler) the store still counts but nobody hears the warning.
     public var pressureDiagnostics: PressureDiagnostics?
 
     /// Where diagnostics go; standard error unless a test replaces it (here, or for the options

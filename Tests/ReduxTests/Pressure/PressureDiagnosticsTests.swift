@@ -176,4 +176,20 @@ struct PressureDiagnosticsTests {
         #expect(recorder.pressureWarnings.isEmpty)
         #expect(store.received.count == 10)
     }
+
+    // MARK: - Rule: on means counted, even when nobody hears the warning
+
+    @Test
+    func withNoLogHandlerAndNoPrintedDiagnosticsTheStoreStillCounts() {
+        let options = StoreOptions(clock: TestClock(), printsDiagnostics: false,
+                                   pressureDiagnostics: PressureDiagnostics(window: .seconds(10), threshold: 3, cooldown: .seconds(30)))
+        let store = Store<Int, PressureAction>(initialState: 0, reducers: [Reducer(id: "count") { state, _ in
+            state += 1
+            return .next
+        }], options: options)
+        for _ in 0..<5 { store.dispatch(.ping) }
+        store.dispatch(.pong)
+        #expect(store.state == 6)
+        #expect(store.pressureIdentityCount == 2)
+    }
 }
