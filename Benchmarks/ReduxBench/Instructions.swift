@@ -52,6 +52,9 @@ enum InstructionCount {
         case p9None = "P9-none"
         case p9 = "P9"
         case p9Closure = "P9-closure"
+        case p10Limit = "P10-limit"
+        case p10Pressure = "P10-pressure"
+        case p10Reflected = "P10-reflected"
 
         /// What one operation is.
         var unit: String { self == .p1Send ? "instr/pair" : "instr/op" }
@@ -64,6 +67,7 @@ enum InstructionCount {
             case .p3: (10, 50, 100)
             case .p3b, .p3bWhole, .sub10, .sub10Floor, .p3Rows, .p3Rows10, .p9: (200, 2_000, 4_000)
             case .p9Closure: (20, 200, 400)
+            case .p10Reflected: (100, 2_000, 4_000)
             default: (InstructionCount.warmUp, InstructionCount.smaller, InstructionCount.larger)
             }
         }
@@ -100,6 +104,9 @@ enum InstructionCount {
             case .p9None: _ = try cases.p9None()
             case .p9: _ = try cases.p9(.keyPath)
             case .p9Closure: _ = try cases.p9(.closure)
+            case .p10Limit: _ = try cases.p10Limit()
+            case .p10Pressure: _ = try cases.p10Pressure()
+            case .p10Reflected: _ = try cases.p10Reflected(fraction: 1)
             }
         }
     }
@@ -305,6 +312,9 @@ struct InstructionRows {
             case .p9None: ("P9-none / P1", of(.p9None) / of(.p1))
             case .p9: ("(P9 - P9-none) / 1,000: instructions per subscriber", (of(.p9) - of(.p9None)) / Double(WideState.memberCount))
             case .p9Closure: ("(P9-closure - P9-none) / 1,000: instructions per subscriber", (of(.p9Closure) - of(.p9None)) / Double(WideState.memberCount))
+            case .p10Limit: ("P10-limit / P1", of(.p10Limit) / of(.p1))
+            case .p10Pressure: ("P10-pressure / P1", of(.p10Pressure) / of(.p1))
+            case .p10Reflected: ("P10-reflected / P1", of(.p10Reflected) / of(.p1))
             }
         }
         /// The target judged on each case's comparison, if it has one.
@@ -316,6 +326,7 @@ struct InstructionRows {
             case .sub10: judged("<= 1.3x SUB10-floor", value <= 1.3)
             case .p3Rows: judged("<= 2x P3-rows-10", value <= 2)
             case .p9: judged("<= 60 per subscriber", value <= 60)
+            case .p10Limit, .p10Pressure: judged("<= 3x P1", value <= 3)
             default: nil
             }
         }
@@ -359,7 +370,7 @@ struct InstructionRows {
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         var lines = [
-            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10, SUB10-floor, P3-rows and P9 at 2,000 and 4,000 after 200, P9-closure at 200 and 400 after 20",
+            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10, SUB10-floor, P3-rows and P9 and P10-reflected at 2,000 and 4,000 after 200 (P10-reflected after 100), P9-closure at 200 and 400 after 20",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

@@ -54,6 +54,7 @@ struct BenchResults {
     var observation: ObservationResults
     var subscriptions: SubscriptionResults
     var encoding: EncodingResults
+    var rates: RateResults
     var config: BenchConfig
 
     var rows: [ReportRow] {
@@ -168,6 +169,7 @@ struct BenchResults {
         rows += observationRows(perDispatch: perDispatch)
         rows += subscriptionRows(perDispatch: perDispatch)
         rows += Self.encodingRows(encoding)
+        rows += rateRows(perDispatch: perDispatch)
         return rows
     }
 
@@ -393,7 +395,7 @@ struct BenchResults {
         }
         var lines = [
             "redux-bench: \(machine)",
-            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs; P9, P9-closure: \(grouped(Double(config.wideOperations))); P14-encode: \(grouped(Double(encoding.appEncodes))) app-state and \(encoding.rowsEncodes) 10,000-row encodes); median of \(config.runs) runs after a warm-up",
+            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs; P9, P9-closure: \(grouped(Double(config.wideOperations))); P14-encode: \(grouped(Double(encoding.appEncodes))) app-state and \(encoding.rowsEncodes) 10,000-row encodes; P10-reflected: \(grouped(Double(config.operations / 10))) dispatches); median of \(config.runs) runs after a warm-up",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

@@ -76,7 +76,7 @@ func machineDescription(quick: Bool) -> String {
     return "\(info.operatingSystemVersionString), \(info.activeProcessorCount) cores, \(compiler), \(mode) run"
 }
 
-// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small|p1-send|p3|p3b|p3b-whole|sub10|sub10-floor|p9|p9-closure|p9-none> LOOPS=n`
+// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small|p1-send|p3|p3b|p3b-whole|sub10|sub10-floor|p9|p9-closure|p9-none|p10-limit|p10-pressure|p10-reflected> LOOPS=n`
 // runs the floor and that one case n times and prints the medians.
 // `ONLY=p8-run LOOPS=n`: P8-run alone, for profiling; prints the median in microseconds per
 // effect, and the resident size (after `malloc_trim`) every 10 runs.
@@ -144,6 +144,9 @@ if let only = ProcessInfo.processInfo.environment["ONLY"] {
         case "p9": try cases.p9(.keyPath).samples
         case "p9-closure": try cases.p9(.closure).samples
         case "p9-none": try cases.p9None()
+        case "p10-limit": try cases.p10Limit()
+        case "p10-pressure": try cases.p10Pressure()
+        case "p10-reflected": try cases.p10Reflected()
         default: try cases.p1()
         }
         p1s.append(samples.median)
@@ -170,11 +173,12 @@ do {
     let observation = try cases.observation()
     let subscriptions = try cases.subscriptions()
     let encoding = try cases.encoding()
+    let rates = try cases.rates()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p1Send: p1Send, p4: p4, p5: p5,
         p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
         composition: composition, modules: modules, styles: styles, observation: observation,
-        subscriptions: subscriptions, encoding: encoding, config: config
+        subscriptions: subscriptions, encoding: encoding, rates: rates, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {
