@@ -34,16 +34,17 @@ extension Store: Observable {
     /// Tells observers what changed, after the reducers of a handled action ran and before its
     /// effects start and its terminal: readers of the whole state, and readers of each armed
     /// member that changed (each member once; an observer that read several is told once, by
-    /// the Observation framework); then the select subscriptions and state streams. The empty
+    /// the Observation framework); then the select subscriptions and state streams; then the
+    /// rules (checked against the state `action` left; `sequence` is its number). The empty
     /// mutations make `withObservationTracking`'s `onChange` fire after the write, so it reads
     /// the new state.
     @inlinable
-    func notifyObservers() {
-        if observedSinceNotification { notifyReaders() }
+    func notifyObservers(_ action: Action, sequence: UInt64) {
+        if observedSinceNotification { notifyReaders(action, sequence: sequence) }
     }
 
     @inlinable @inline(never)
-    func notifyReaders() {
+    func notifyReaders(_ action: Action, sequence: UInt64) {
         observedSinceNotification = false
         let whole = wholeStateRead
         wholeStateRead = false
@@ -71,6 +72,11 @@ extension Store: Observable {
         if !subscriptions.isEmpty {
             notifySubscriptions()
             if !subscriptions.isEmpty { observedSinceNotification = true }
+        }
+        // Then the rules' step, before any effect of this action starts.
+        if !rules.isEmpty {
+            runRules(after: action, sequence: sequence)
+            if !rules.isEmpty { observedSinceNotification = true }
         }
     }
 }
