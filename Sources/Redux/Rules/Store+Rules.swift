@@ -29,6 +29,7 @@ extension Store {
     /// Delivers the registration events a middleware call raised, before that middleware's own
     /// event: they belong to the action it ran for (`sequence`, `action`). Called on the log
     /// path only.
+    @usableFromInline @inline(never)
     func flushRuleEvents(_ sequence: UInt64, _ action: Action) {
         let events = pendingRuleEvents
         pendingRuleEvents.removeAll()

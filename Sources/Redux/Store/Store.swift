@@ -104,7 +104,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// stays set while one exists, so a store without rules pays nothing for them.
     @exclusivity(unchecked) @usableFromInline var rules: [RuleEntry<State, Action>] = []
     /// Rule registrations and removals a middleware call made, logged before its own event.
-    var pendingRuleEvents: [LogEvent<Action>.Kind] = []
+    @usableFromInline var pendingRuleEvents: [LogEvent<Action>.Kind] = []
     /// The state streams' `finish`, for invalidation and release.
     nonisolated let streams = StreamRegistry<Void>()
     /// The drivers' and streamers' broadcasters, finished on invalidation and release.
