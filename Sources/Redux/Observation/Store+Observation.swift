@@ -35,7 +35,8 @@ extension Store: Observable {
     /// effects start and its terminal: readers of the whole state, and readers of each armed
     /// member that changed (each member once; an observer that read several is told once, by
     /// the Observation framework); then the select subscriptions and state streams; then the
-    /// rules (checked against the state `action` left; `sequence` is its number). The empty
+    /// rules (checked against the state `action` left; `sequence` is its number; both only for
+    /// the rules' log events, so a chain without a log handler may pass `nil`). The empty
     /// mutations make `withObservationTracking`'s `onChange` fire after the write, so it reads
     /// the new state.
     @inlinable
@@ -43,8 +44,16 @@ extension Store: Observable {
         if observedSinceNotification { notifyReaders(action, sequence: sequence) }
     }
 
+    /// ``notifyObservers(_:sequence:)`` for the unlogged exit-only chain (P1), which passes no
+    /// action: the rules step needs the triggering action only for its log event, and handing
+    /// it over there costs that path instructions even when nobody observes.
+    @inlinable
+    func notifyObservers() {
+        if observedSinceNotification { notifyReaders(nil, sequence: 0) }
+    }
+
     @inlinable @inline(never)
-    func notifyReaders(_ action: Action, sequence: UInt64) {
+    func notifyReaders(_ action: Action?, sequence: UInt64) {
         observedSinceNotification = false
         let whole = wholeStateRead
         wholeStateRead = false

@@ -38,7 +38,7 @@ extension Store {
             position += 1
         }
         isReducing = false
-        if handled { notifyObservers(action, sequence: run.sequence) }
+        if handled { notifyObservers() }
         if checksLifetimes { sweepInstances() }
         return handled
     }

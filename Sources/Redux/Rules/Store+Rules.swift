@@ -40,11 +40,12 @@ extension Store {
     /// for the state now is removed (all of them first), then, in registration order, its
     /// action is computed from that same state, logged as `.ruleFired` and dispatched: queued
     /// behind what is already queued (FIFO), processed in the same dispatch call. A rule that
-    /// does not hold stays, in its place.
+    /// does not hold stays, in its place. `action` (the triggering action) and `sequence` are
+    /// only for the `.ruleFired` events; the unlogged chain passes `nil`.
     ///
     /// Complexity: O(rules) condition calls per handled action while any rule is registered.
     @usableFromInline @inline(never)
-    func runRules(after action: Action, sequence: UInt64) {
+    func runRules(after action: Action?, sequence: UInt64) {
         var holding: [RuleEntry<State, Action>] = []
         var index = 0
         while index < rules.count {
@@ -56,7 +57,8 @@ extension Store {
         }
         for rule in holding {
             let next = rule.then(storage)
-            if onLog != nil { emit(sequence, action, .ruleFired(id: rule.id, dispatched: next)) }
+            // A store with a log handler always reduces through a chain that passes the action.
+            if let action, onLog != nil { emit(sequence, action, .ruleFired(id: rule.id, dispatched: next)) }
             dispatchOnMainActor(next, file: rule.file, line: rule.line, promise: nil)
         }
     }
