@@ -67,6 +67,26 @@ enum PipelineSource<State: Sendable, Action: Sendable> {
         case .lifted(let lifted): lifted.dispatchTracked(action, rate: rate, file: file, line: line)
         }
     }
+
+    /// Registers a fire-once rule in the store (for a lifted source: reading the child state,
+    /// holding only while the child is present, its action embedded in the parent's action).
+    @MainActor
+    func registerRule(id: String, when: @escaping @MainActor (State) -> Bool, then: @escaping @MainActor (State) -> Action, file: StaticString, line: UInt) {
+        switch self {
+        case .store(let store): store.registerRule(RuleEntry(id: id, when: when, then: then, file: file, line: line))
+        case .lifted(let lifted): lifted.registerRule(id: id, when: when, then: then, file: file, line: line)
+        }
+    }
+
+    /// Unregisters the store's rule `id`, if any (rule ids are the store's: one namespace for
+    /// root and lifted middlewares).
+    @MainActor
+    func unregisterRule(id: String) {
+        switch self {
+        case .store(let store): store.unregisterRule(id: id)
+        case .lifted(let lifted): lifted.unregisterRule(id: id)
+        }
+    }
 }
 
 /// A lifted component's view of its parent during one call: the child state as it was when the
@@ -97,6 +117,14 @@ class LiftedSource<State: Sendable, Action: Sendable> {
     }
 
     func dispatchTracked(_ action: Action, rate: RateLimit, file: StaticString, line: UInt) -> DispatchTicket<Action> {
+        preconditionFailure("LiftedSource is abstract")
+    }
+
+    func registerRule(id: String, when: @escaping @MainActor (State) -> Bool, then: @escaping @MainActor (State) -> Action, file: StaticString, line: UInt) {
+        preconditionFailure("LiftedSource is abstract")
+    }
+
+    func unregisterRule(id: String) {
         preconditionFailure("LiftedSource is abstract")
     }
 }
@@ -134,6 +162,30 @@ final class ChildSource<Parent: Sendable, ParentAction: Sendable, Child: Sendabl
     override func dispatchTracked(_ action: ChildAction, rate: RateLimit, file: StaticString, line: UInt) -> DispatchTicket<ChildAction> {
         let access = self.access
         return parent.dispatchTracked(access.embed(key, action), rate: rate, file: file, line: line).mapped(extract: { access.route($0)?.action })
+    }
+
+    /// The rule reads this child through the parent's state: it does not hold while the child
+    /// is absent, and its action is embedded in the parent's action for this child.
+    override func registerRule(id: String, when: @escaping @MainActor (Child) -> Bool, then: @escaping @MainActor (Child) -> ChildAction, file: StaticString, line: UInt) {
+        let access = self.access
+        let key = self.key
+        parent.registerRule(
+            id: id,
+            when: { state in
+                guard let child = access.read(state, key) else { return false }
+                return when(child)
+            },
+            then: { state in
+                // The state has not changed since `when` held, so the child is there.
+                guard let child = access.read(state, key) else { preconditionFailure("a rule's child vanished between its condition and its action") }
+                return access.embed(key, then(child))
+            },
+            file: file, line: line
+        )
+    }
+
+    override func unregisterRule(id: String) {
+        parent.unregisterRule(id: id)
     }
 }
 

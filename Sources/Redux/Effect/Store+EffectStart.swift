@@ -36,7 +36,7 @@ extension Store {
     }
 
     /// Starts the effects the reducers returned, in chain order, each in written order (§ order
-    /// after the reducers, step 4): a cancellation stops what was started before it, in this
+    /// after the reducers, step 5): a cancellation stops what was started before it, in this
     /// pass too. An effect made only of cancellations is applied without an `.effectStarted`
     /// event.
     ///

@@ -73,6 +73,9 @@ extension LogEvent.Kind: CustomStringConvertible {
         case .queueHighWaterMark(let mark): "queue high-water mark \(mark)"
         case let .detachedSlice(path, site): "warning: the slice of \(path) is detached (its child is gone): nothing dispatched from \(site)"
         case let .highFrequencyAction(identity, count, window): "warning: high-frequency action \(identity): \(count) dispatches within \(window.logText)"
+        case let .ruleRegistered(id, replaced): "rule \"\(id)\" \(replaced ? "replaced" : "registered")"
+        case let .ruleFired(id, dispatched): "rule \"\(id)\" fired: dispatched \(dispatched)"
+        case .ruleRemoved(let id): "rule \"\(id)\" removed"
         case ._doNotMatchThisCase: "unknown"
         }
     }

@@ -122,6 +122,11 @@ extension LogEvent.Kind: Equatable where Action: Equatable {
             if case let .highFrequencyAction(otherIdentity, otherCount, otherWindow) = rhs {
                 identity == otherIdentity && count == otherCount && window == otherWindow
             } else { false }
+        case let .ruleRegistered(id, replaced):
+            if case let .ruleRegistered(otherID, otherReplaced) = rhs { id == otherID && replaced == otherReplaced } else { false }
+        case let .ruleFired(id, dispatched):
+            if case let .ruleFired(otherID, otherDispatched) = rhs { id == otherID && dispatched == otherDispatched } else { false }
+        case .ruleRemoved(let id): if case .ruleRemoved(let other) = rhs { id == other } else { false }
         case ._doNotMatchThisCase: if case ._doNotMatchThisCase = rhs { true } else { false }
         }
     }

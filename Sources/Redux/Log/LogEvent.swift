@@ -104,6 +104,22 @@ public struct LogEvent<Action: Sendable>: Sendable {
         /// own for one made from another isolation. TinyRedux calls this a high-frequency
         /// diagnostic.
         case highFrequencyAction(identity: ActionIdentity, count: Int, window: Duration)
+        /// A middleware registered the fire-once rule `id` (see <doc:Rules>); `replaced` is
+        /// `true` when a rule with that id was registered already and this one took its place
+        /// (at the end of the order). The event's ``LogEvent/action`` and ``LogEvent/sequence``
+        /// are those of the action whose middleware registered it; it precedes that
+        /// middleware's own `.middleware` event.
+        case ruleRegistered(id: String, replaced: Bool)
+        /// The rule `id` held after this action's reducers (the event's ``LogEvent/action`` and
+        /// ``LogEvent/sequence`` are the triggering action's): it was removed, and `dispatched`,
+        /// the action its `then` returned, was queued behind what was already queued. Follows
+        /// the reducers' events, precedes the `.enqueued` event of `dispatched`, any
+        /// `.effectStarted` and the terminal.
+        case ruleFired(id: String, dispatched: Action)
+        /// A middleware unregistered the rule `id` before it fired (the event's action and
+        /// sequence are those of the action whose middleware unregistered it; it precedes that
+        /// middleware's own event). Unregistering an id with no rule logs nothing.
+        case ruleRemoved(id: String)
         /// Not a real event: the library never produces it. It exists so that a `switch` over
         /// ``LogEvent/Kind`` must have a `default:` branch, and adding kinds never breaks it.
         case _doNotMatchThisCase

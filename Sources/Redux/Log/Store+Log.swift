@@ -68,6 +68,7 @@ extension Store {
     /// warning when a lifted middleware passed the action by because its child is absent.
     @inlinable
     func logMiddleware(_ position: Int, _ started: Duration?, _ exit: LoggedExit<Action>, _ run: ActionRun<State, Action>) {
+        if !pendingRuleEvents.isEmpty { flushRuleEvents(run.sequence, run.action) }
         let middleware = middlewares[position]
         guard let lift = middleware.lift else {
             emit(run.sequence, run.action, .middleware(step(middleware.id, position, since: started), exit))

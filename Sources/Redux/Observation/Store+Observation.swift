@@ -34,16 +34,26 @@ extension Store: Observable {
     /// Tells observers what changed, after the reducers of a handled action ran and before its
     /// effects start and its terminal: readers of the whole state, and readers of each armed
     /// member that changed (each member once; an observer that read several is told once, by
-    /// the Observation framework); then the select subscriptions and state streams. The empty
+    /// the Observation framework); then the select subscriptions and state streams; then the
+    /// rules (checked against the state `action` left; `sequence` is its number; both only for
+    /// the rules' log events, so a chain without a log handler may pass `nil`). The empty
     /// mutations make `withObservationTracking`'s `onChange` fire after the write, so it reads
     /// the new state.
     @inlinable
+    func notifyObservers(_ action: Action, sequence: UInt64) {
+        if observedSinceNotification { notifyReaders(action, sequence: sequence) }
+    }
+
+    /// ``notifyObservers(_:sequence:)`` for the unlogged exit-only chain (P1), which passes no
+    /// action: the rules step needs the triggering action only for its log event, and handing
+    /// it over there costs that path instructions even when nobody observes.
+    @inlinable
     func notifyObservers() {
-        if observedSinceNotification { notifyReaders() }
+        if observedSinceNotification { notifyReaders(nil, sequence: 0) }
     }
 
     @inlinable @inline(never)
-    func notifyReaders() {
+    func notifyReaders(_ action: Action?, sequence: UInt64) {
         observedSinceNotification = false
         let whole = wholeStateRead
         wholeStateRead = false
@@ -71,6 +81,11 @@ extension Store: Observable {
         if !subscriptions.isEmpty {
             notifySubscriptions()
             if !subscriptions.isEmpty { observedSinceNotification = true }
+        }
+        // Then the rules' step, before any effect of this action starts.
+        if !rules.isEmpty {
+            runRules(after: action, sequence: sequence)
+            if !rules.isEmpty { observedSinceNotification = true }
         }
     }
 }

@@ -3,7 +3,8 @@
 //
 // Why three and not one: the copies run the same chain (reducers in order, observers told once
 // if one handled the action, instances swept) but pay for different things, and each is written
-// so that the cheaper paths do not pay for the dearer ones.
+// so that the cheaper paths do not pay for the dearer ones. All three tell observers,
+// subscriptions and rules (`notifyObservers`) before any effect starts.
 // - `reduce` is the path of a store with no log handler and no effect reducers (bench P1, P2):
 //   it reads no clock, checks no effect body and logs nothing per reducer; it is `@inlinable` so
 //   it specialises for the app's state and action.
@@ -12,7 +13,7 @@
 //   them in the P1 loop.
 // - `reduceWithEffects` (some reducer returns effects) collects the effects and starts them
 //   after the observers; its comment gives the measured reason it is specialised but out of line.
-// A change to what the chain does (order, observers, sweeping) must be made in all three.
+// A change to what the chain does (order, observers, rules, sweeping) must be made in all three.
 extension Store {
     /// Runs the reducer chain on `action`; returns whether any reducer handled it. Observers are
     /// told once afterwards if one did.
@@ -57,16 +58,17 @@ extension Store {
             if exit != .defaultNext { handled = true }
             if exit == .done { break }
         }
-        if handled { notifyObservers() }
+        if handled { notifyObservers(action, sequence: sequence) }
         if checksLifetimes { sweepInstances() }
         return handled
     }
 
     /// The reducer chain when some reducer returns effects: (1) reducers, in order, collecting
     /// their effects; (2) observers told once, if one handled the action; (3) subscriptions told,
-    /// in subscription order, if one handled it; (4) the effects start, in chain order, each in
-    /// written order (a cancellation stops what started before it). The caller then logs (6) the
-    /// terminal (step 5, lifetimes, runs only for lifted children that can go away).
+    /// in subscription order, if one handled it; (4) the rules that hold fire, if one handled it;
+    /// (5) the effects start, in chain order, each in written order (a cancellation stops what
+    /// started before it). The caller then logs (7) the terminal (step 6, lifetimes, runs only
+    /// for lifted children that can go away).
     ///
     /// Inlinable so that it is specialized for the app's state and action (unspecialized, its
     /// generic metadata lookups cost an effect reducer about 1 us per action); kept out of line
@@ -107,7 +109,7 @@ extension Store {
             if exit != .defaultNext { handled = true }
             if exit == .done { break }
         }
-        if handled { notifyObservers() }
+        if handled { notifyObservers(action, sequence: run.sequence) }
         if firstEffectPosition >= 0 { startCollectedEffects(action: action, run) }
         // After the effects started: an instance this chain removed loses the work it just got.
         if checksLifetimes { sweepInstances() }

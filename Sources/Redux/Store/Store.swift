@@ -106,6 +106,11 @@ public final class Store<State: Sendable, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var memberParity: ContiguousArray<UInt8> = []
     /// The select subscriptions and state streams, in subscription order (see <doc:ReadingState>).
     @usableFromInline let subscriptions = SubscriptionList()
+    /// The fire-once rules, in registration order (see <doc:Rules>); ``observedSinceNotification``
+    /// stays set while one exists, so a store without rules pays nothing for them.
+    @exclusivity(unchecked) @usableFromInline var rules: [RuleEntry<State, Action>] = []
+    /// Rule registrations and removals a middleware call made, logged before its own event.
+    @usableFromInline var pendingRuleEvents: [LogEvent<Action>.Kind] = []
     /// The state streams' `finish`, for invalidation and release.
     nonisolated let streams = StreamRegistry<Void>()
     /// The drivers' and streamers' broadcasters, finished on invalidation and release.
@@ -143,7 +148,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// True while a main-actor call processes; dispatches made then are queued, not nested.
     @exclusivity(unchecked) @usableFromInline var isProcessing = false
     /// True when some reader may need telling after the next handled action: ``state`` was read
-    /// whole, some member is armed, or some subscription or stream exists. While it is false a
+    /// whole, some member is armed, some subscription or stream exists, or some rule is registered. While it is false a
     /// handled action pays one test.
     @exclusivity(unchecked) @usableFromInline var observedSinceNotification = false
     @exclusivity(unchecked) @usableFromInline var isInvalidated = false

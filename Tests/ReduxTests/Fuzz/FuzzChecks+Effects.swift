@@ -4,7 +4,7 @@ struct ObservedCancel: Sendable, CustomStringConvertible {
     var dispatch: Int
     /// Its place in the pass's sequence of cancellations and spawns.
     var order: Int
-    /// The trace index of the pass's terminal: the cancellation ran just before it (step 4), and
+    /// The trace index of the pass's terminal: the cancellation ran just before it (step 5), and
     /// nothing else was processed in between.
     var position: Int
 

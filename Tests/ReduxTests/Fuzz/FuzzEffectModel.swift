@@ -147,7 +147,7 @@ indirect enum ModelEffect: Sendable {
     }
 }
 
-/// Walks the effects one reduction starts (step 4 of the order after the reducers), in written
+/// Walks the effects one reduction starts (step 5 of the order after the reducers), in written
 /// order.
 ///
 /// Every cancellation and every run the pass spawns gets the next number of the pass's `order`:

@@ -278,7 +278,7 @@ private struct ModelWalk {
         return handled
     }
 
-    /// Step 4 of the order after the reducers: each reducer's effect in chain order, in written
+    /// Step 5 of the order after the reducers: each reducer's effect in chain order, in written
     /// order, with its `.effectStarted` event unless it is empty or made only of cancellations.
     private mutating func startEffects(_ effects: [(position: Int, effect: FuzzEffect)], action: Int) {
         var walk = EffectWalk(dispatch: dispatched, action: action)

@@ -100,7 +100,7 @@ enum FKind: Hashable, Sendable, CustomStringConvertible {
     case resolver(Int, FExit)
     case reducer(Int, ReducerExit)
     case terminal(FOutcome)
-    /// A component started a non-empty effect (step 4, before the terminal).
+    /// A component started a non-empty effect (step 5, before the terminal).
     case effectStarted(FOrigin)
     /// `errorID` is -1 for an error that is not a FuzzError.
     case effectFailed(FOrigin, errorID: Int)

@@ -614,3 +614,42 @@ func makeScrollStore(onLog: @escaping Store<Double, ScrollAction>.LogHandler) ->
     // 61 `.scrolled` dispatches within a second log, once:
     // #61 scrolled(offset: 61.0): warning: high-frequency action scrolled: 61 dispatches within 1.00 s
 }
+
+// "Rules"
+
+struct Upload: Sendable, Equatable {
+    var parts = 0
+    var finished = false
+}
+
+enum UploadAction: Sendable, Equatable {
+    case start(parts: Int)
+    case partSent
+    case finish
+}
+
+let uploadReducer = Reducer<Upload, UploadAction>(id: "upload") { state, action in
+    switch action {
+    case .start(let parts): state.parts = parts
+    case .partSent: state.parts -= 1
+    case .finish: state.finished = true
+    }
+    return .next
+}
+
+// When an upload starts, arm a rule: once no part is left, finish (once).
+let finishWhenDone = Middleware<Upload, UploadAction>(id: "finishWhenDone") { context in
+    if case .start = context.action {
+        context.registerRule(id: "finish", when: { $0.parts == 0 }, then: { _ in .finish })
+    }
+    return .next
+}
+
+@MainActor
+func uploadTwoParts() -> Store<Upload, UploadAction> {
+    let store = Store(initialState: Upload(), reducers: [uploadReducer], middlewares: [finishWhenDone])
+    store.dispatch(.start(parts: 2))    // store.ruleIDs == ["finish"]
+    store.dispatch(.partSent)
+    store.dispatch(.partSent)           // the rule holds: .finish runs in this same call
+    return store                        // finished == true, ruleIDs == []
+}

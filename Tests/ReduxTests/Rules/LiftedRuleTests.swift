@@ -1,0 +1,61 @@
+import Redux
+import ReduxTesting
+import Testing
+
+/// A lifted middleware's rule reads its child's state through the lift and dispatches into the
+/// child: it does not hold while the child is absent.
+@Suite("Rules: lifted middlewares")
+@MainActor
+struct LiftedRuleTests {
+    /// A middleware on `Job` that registers "toThree" (count == 2 → `.increment`) on `.start`, and
+    /// "always" (always → `.increment`) on `.stop`.
+    let jobRules = Middleware<Job, JobAction>(id: "jobRules") { context in
+        switch context.action {
+        case .start: context.registerRule(id: "toThree", when: { $0.count == 2 }, then: { _ in .increment })
+        case .stop: context.registerRule(id: "always", when: { _ in true }, then: { _ in .increment })
+        default: break
+        }
+        return .next
+    }
+
+    /// Turns the sheet's `.stop` into `.dismissSheet` after the lifted middleware registered.
+    let stopDismisses = Middleware<Home, HomeAction>(id: "stopDismisses") { context in
+        context.action == .sheet(.stop) ? .nextAs(.dismissSheet) : .next
+    }
+
+    func makeStore() -> Store<Home, HomeAction> {
+        Store(
+            initialState: Home(),
+            reducers: homeReducers(),
+            middlewares: [jobRules.lift(state: \Home.sheet, action: .sheet), stopDismisses],
+            options: StoreOptions(clock: TestClock())
+        )
+    }
+
+    @Test func aLiftedRuleReadsTheChildStateAndItsActionIsEmbeddedInTheParentAction() {
+        let store = makeStore()
+        store.dispatch(.showSheet(1))
+        store.dispatch(.sheet(.start))
+        #expect(store.ruleIDs == ["toThree"])
+        store.dispatch(.sheet(.increment))
+        #expect(store.state.sheet?.count == 1)
+        store.dispatch(.sheet(.increment))
+        #expect(store.state.sheet?.count == 3)
+        #expect(store.ruleIDs.isEmpty)
+        store.invalidate()
+    }
+
+    @Test func aLiftedRuleDoesNotHoldWhileItsChildIsAbsent() {
+        let store = makeStore()
+        store.dispatch(.showSheet(1))
+        store.dispatch(.sheet(.stop))   // registers "always", then dismisses the sheet
+        #expect(store.state.sheet == nil)
+        #expect(store.ruleIDs == ["always"])
+        store.dispatch(.note("meanwhile"))
+        #expect(store.ruleIDs == ["always"])
+        store.dispatch(.showSheet(2))
+        #expect(store.state.sheet?.count == 1)
+        #expect(store.ruleIDs.isEmpty)
+        store.invalidate()
+    }
+}
