@@ -573,6 +573,29 @@ func framesOfCart(_ store: Store<Cart, CartAction>) async throws {
     }
 }
 
+// "Action identity"
+
+enum PlaylistAction: Sendable, ActionIdentifiable {
+    case tracks(ElementAction<Int, TrackAction>)
+    case search(String)
+
+    var actionIdentity: ActionIdentity {
+        switch self {
+        case .tracks(let action): ActionIdentity("tracks").appending(ActionIdentity(of: action))
+        case .search: "search"
+        }
+    }
+}
+
+enum TrackAction: Sendable {
+    case play, skip
+}
+
+func identityOfPlay() -> String {
+    ActionIdentity(of: PlaylistAction.tracks(.element(id: 7, action: .play))).path
+    // "tracks.element.play"
+}
+
 // "Rate limits"
 
 enum MailboxAction: Sendable {

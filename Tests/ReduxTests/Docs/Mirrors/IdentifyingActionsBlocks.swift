@@ -1,9 +1,9 @@
 import Redux
 
-// Sources/Redux/Redux.docc/ActionIdentity.md's Swift blocks, verbatim (DocBlocksCompiledTests
+// Sources/Redux/Redux.docc/IdentifyingActions.md's Swift blocks, verbatim (DocBlocksCompiledTests
 // keeps them so; ActionIdentityDocExamplesTests runs them).
 
-struct ActionIdentityBlocks {
+struct IdentifyingActionsBlocks {
     enum RowAction: Sendable {
         case save
         case rename(String)

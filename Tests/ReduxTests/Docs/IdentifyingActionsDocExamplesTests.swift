@@ -1,10 +1,10 @@
 import Redux
 import Testing
 
-/// Runs the Action Identity article's example and checks the table's rows.
+/// Runs the Identifying Actions article's example and checks the table's rows.
 @Suite("Action identity documentation examples")
 struct ActionIdentityDocExamplesTests {
-    typealias Blocks = ActionIdentityBlocks
+    typealias Blocks = IdentifyingActionsBlocks
 
     @Test func theArticlesConformanceGivesTheIdentitiesItsCommentsSay() {
         #expect(Blocks().boardIdentities() == ["rows.element.save", "search"])
@@ -29,5 +29,10 @@ struct ActionIdentityDocExamplesTests {
         #expect(ActionIdentity(of: Action.rows(.element(id: 3, action: .save))) == "rows.element.save")
         #expect(ActionIdentity(of: Action.sheet(.confirm(.down))) == "sheet.confirm.down")
         #expect(ActionIdentity(of: Action.sheet(nil)) == "sheet")
+    }
+
+    @Test func theReadmesConformanceGivesTheIdentityItsCommentSays() {
+        #expect(identityOfPlay() == "tracks.element.play")
+        #expect(ActionIdentity(of: PlaylistAction.search("x")) == ActionIdentity(reflecting: PlaylistAction.search("y")))
     }
 }
