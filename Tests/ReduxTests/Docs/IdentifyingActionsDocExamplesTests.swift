@@ -32,7 +32,7 @@ struct ActionIdentityDocExamplesTests {
     }
 
     @Test func theReadmesConformanceGivesTheIdentityItsCommentSays() {
-        #expect(identityOfPlay() == "tracks.element.play")
-        #expect(ActionIdentity(of: PlaylistAction.search("x")) == ActionIdentity(reflecting: PlaylistAction.search("y")))
+        #expect(identityOfPlay() == "stations.element.play")
+        #expect(ActionIdentity(of: RadioAction.search("x")) == ActionIdentity(reflecting: RadioAction.search("y")))
     }
 }

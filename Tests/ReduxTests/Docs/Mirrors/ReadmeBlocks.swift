@@ -575,25 +575,25 @@ func framesOfCart(_ store: Store<Cart, CartAction>) async throws {
 
 // "Action identity"
 
-enum PlaylistAction: Sendable, ActionIdentifiable {
-    case tracks(ElementAction<Int, TrackAction>)
+enum RadioAction: Sendable, ActionIdentifiable {
+    case stations(ElementAction<Int, StationAction>)
     case search(String)
 
     var actionIdentity: ActionIdentity {
         switch self {
-        case .tracks(let action): ActionIdentity("tracks").appending(ActionIdentity(of: action))
+        case .stations(let action): ActionIdentity("stations").appending(ActionIdentity(of: action))
         case .search: "search"
         }
     }
 }
 
-enum TrackAction: Sendable {
+enum StationAction: Sendable {
     case play, skip
 }
 
 func identityOfPlay() -> String {
-    ActionIdentity(of: PlaylistAction.tracks(.element(id: 7, action: .play))).path
-    // "tracks.element.play"
+    ActionIdentity(of: RadioAction.stations(.element(id: 7, action: .play))).path
+    // "stations.element.play"
 }
 
 // "Rate limits"
