@@ -24,11 +24,20 @@ extension ActionIdentity {
     /// Conforming to ``ActionIdentifiable`` removes that cost. Any isolation.
     ///
     /// - Parameter action: the action (any type).
+    @inlinable
     public init<Action>(of action: Action) {
+        // Inlinable: specialized for a conforming action type, the cast folds away and the
+        // conformance's `switch` is called directly.
         if let identifiable = action as? any ActionIdentifiable {
             self = identifiable.actionIdentity
             return
         }
+        self.init(reflectingCases: action)
+    }
+
+    /// The reflected default, whatever the value's conformance at the top.
+    @usableFromInline
+    init<Action>(reflectingCases action: Action) {
         var path = ""
         if !Self.appendCasePath(of: action, to: &path) {
             path = String(describing: type(of: action))

@@ -13,21 +13,20 @@
 ///   `max(64, 2 × live)` identities, where `live` is how many were dispatched within the last
 ///   window or are cooling down when the last sweep ran, each with at most `threshold + 1` times.
 struct PressureBook: Sendable {
-    /// One identity's recent dispatches.
+    /// One identity's recent dispatches, in nanoseconds on the store's clock.
     struct Track: Sendable {
         /// Dispatch times, a ring once it holds `threshold + 1` of them.
-        var times: ContiguousArray<Duration> = []
+        var times: ContiguousArray<Int64> = []
         /// Where the next time is written once the ring is full (then the oldest time's slot).
         var next = 0
         /// The latest dispatch time seen.
-        var newest: Duration
-        /// The end of the cooldown of the last warning; `nil` before any warning.
-        var quietUntil: Duration?
+        var newest: Int64
+        /// The end of the cooldown of the last warning; `Int64.min` before any warning.
+        var quietUntil = Int64.min
 
         /// Records a dispatch at `now`; `true` when it is the one past the threshold, outside
         /// a cooldown (the cooldown then starts).
-        mutating func record(_ now: Duration, _ settings: PressureDiagnostics) -> Bool {
-            let capacity = settings.threshold + 1
+        mutating func record(_ now: Int64, capacity: Int, window: Int64, cooldown: Int64) -> Bool {
             if times.count < capacity {
                 times.append(now)
             } else {
@@ -37,46 +36,81 @@ struct PressureBook: Sendable {
             if now > newest { newest = now }
             guard times.count == capacity else { return false }
             // Full: `next` is the slot of the oldest time (0 right after the ring filled up).
-            guard now - times[next] < settings.window else { return false }
-            if let quietUntil, now < quietUntil { return false }
-            quietUntil = now + settings.cooldown
+            guard now &- times[next] < window, now >= quietUntil else { return false }
+            quietUntil = now &+ cooldown
             return true
         }
 
-        /// Whether the track can be forgotten at `now`: no dispatch within the window and no
-        /// cooldown running.
-        func isIdle(at now: Duration, window: Duration) -> Bool {
-            now - newest >= window && (quietUntil.map { now >= $0 } ?? true)
+        /// Whether the identity can be forgotten at `now`: its newest dispatch is a window old
+        /// and its cooldown, if any, is over.
+        func isIdle(at now: Int64, window: Int64) -> Bool {
+            now &- newest >= window && now >= quietUntil
         }
     }
 
-    /// The fewest identities held before a sweep runs.
+    /// The table's size that triggers the first sweep.
     static let minimumSweepSize = 64
 
     let settings: PressureDiagnostics
+    /// The settings in nanoseconds, and the ring's capacity (`threshold + 1`).
+    let window: Int64
+    let cooldown: Int64
+    let capacity: Int
     private(set) var tracks: [ActionIdentity: Track] = [:]
-    /// The table size at which the next sweep runs.
     private var sweepAt = PressureBook.minimumSweepSize
+    /// The identity recorded last and its track's index (`nil` after the table changed shape).
+    private var lastIdentity = ActionIdentity("")
+    private var lastIndex: Dictionary<ActionIdentity, Track>.Index?
 
     init(_ settings: PressureDiagnostics) {
         self.settings = settings
+        self.window = Self.nanoseconds(settings.window)
+        self.cooldown = Self.nanoseconds(settings.cooldown)
+        self.capacity = settings.threshold + 1
     }
 
-    /// How many identities are held now.
+    /// `duration` in whole nanoseconds (saturating far beyond any window).
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? Int64.min / 2 : Int64.max / 2 }
+        return whole &+ attoseconds / 1_000_000_000
+    }
+
+    /// The number of identities held.
     var count: Int { tracks.count }
 
-    /// Records a dispatch of `identity` at `now` (time since the store's origin); returns the
-    /// number of dispatches within the window when this one crossed the threshold and warns,
-    /// `nil` otherwise.
+    /// Records a dispatch of `identity` at `now` (a duration on the store's clock); returns the
+    /// count to report (`threshold + 1`) when it warns.
     mutating func record(_ identity: ActionIdentity, at now: Duration) -> Int? {
-        if tracks.count >= sweepAt { sweep(at: now) }
-        let warns = tracks[identity, default: Track(newest: now)].record(now, settings)
-        return warns ? settings.threshold + 1 : nil
+        record(identity, atNanoseconds: Self.nanoseconds(now))
     }
 
-    /// Forgets the idle identities; the next sweep runs when the table has doubled.
-    mutating func sweep(at now: Duration) {
-        let window = settings.window
+    /// ``record(_:at:)`` with the time in nanoseconds.
+    mutating func record(_ identity: ActionIdentity, atNanoseconds now: Int64) -> Int? {
+        // A flood is one identity again and again: its track is found by comparing with the
+        // previous dispatch's identity, without hashing. The index stays valid until the table
+        // changes shape (an insertion or a sweep), which clears it.
+        if let index = lastIndex, lastIdentity == identity {
+            return tracks.values[index].record(now, capacity: capacity, window: window, cooldown: cooldown) ? capacity : nil
+        }
+        if tracks.count >= sweepAt { sweep(at: now) }
+        var index = tracks.index(forKey: identity)
+        if index == nil {
+            tracks[identity] = Track(newest: now)
+            index = tracks.index(forKey: identity)
+        }
+        guard let index else { return nil }
+        lastIdentity = identity
+        lastIndex = index
+        return tracks.values[index].record(now, capacity: capacity, window: window, cooldown: cooldown) ? capacity : nil
+    }
+
+    /// Forgets every idle identity, and sets the next sweep at twice what is left (at least
+    /// ``minimumSweepSize``).
+    mutating func sweep(at now: Int64) {
+        lastIndex = nil
+        let window = self.window
         tracks = tracks.filter { !$0.value.isIdle(at: now, window: window) }
         sweepAt = Swift.max(Self.minimumSweepSize, tracks.count * 2)
     }

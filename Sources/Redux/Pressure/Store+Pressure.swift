@@ -21,23 +21,28 @@ extension Store {
     /// Records a dispatch made on the main actor and delivers its warning, if it crossed the
     /// threshold: at once outside a pass, after the current pass's terminal inside one (like
     /// other events about another action than the one being processed).
-    @usableFromInline
+    @inlinable
     func notePressure(_ action: Action, sequence: UInt64, site: CallSite) {
         guard let pressure else { return }
-        let identity = ActionIdentity(of: action)
-        guard let count = pressure.record(identity, at: effectClock.now.offset) else { return }
+        let identity = rateLimits.identify(action)
+        guard let count = pressure.record(identity) else { return }
         deliverPressureWarning(identity, count: count, action: action, sequence: sequence, site: site, window: pressure.settings.window)
     }
 
     /// Records a dispatch made from any isolation; a warning it raises is delivered on a
     /// main-actor turn of its own (warnings are rare), in no fixed order with the dispatched
     /// action's own events. The store is held weakly meanwhile: a released store warns no more.
-    @usableFromInline
+    @inlinable
     nonisolated func notePressureRemotely(_ action: Action, sequence: UInt64, site: CallSite) {
         guard let pressure else { return }
-        let identity = ActionIdentity(of: action)
-        guard let count = pressure.record(identity, at: effectClock.now.offset) else { return }
-        let window = pressure.settings.window
+        let identity = rateLimits.identify(action)
+        guard let count = pressure.record(identity) else { return }
+        warnRemotely(identity, count: count, action: action, sequence: sequence, site: site, window: pressure.settings.window)
+    }
+
+    /// Delivers a warning raised off the main actor on a main-actor turn of its own.
+    @usableFromInline
+    nonisolated func warnRemotely(_ identity: ActionIdentity, count: Int, action: Action, sequence: UInt64, site: CallSite, window: Duration) {
         Task { @MainActor [weak self] in
             self?.deliverPressureWarning(identity, count: count, action: action, sequence: sequence, site: site, window: window)
         }
@@ -45,6 +50,7 @@ extension Store {
 
     /// Delivers one warning: a `.highFrequencyAction` event to the log handler, or, with none,
     /// one diagnostic line (debug builds that print diagnostics); with neither, nothing.
+    @usableFromInline
     func deliverPressureWarning(_ identity: ActionIdentity, count: Int, action: Action, sequence: UInt64, site: CallSite, window: Duration) {
         if onLog != nil {
             emitForeign(LogEvent(sequence: sequence, action: action, kind: .highFrequencyAction(identity: identity, count: count, window: window)))

@@ -151,7 +151,7 @@ final class Inbox<State: Sendable, Action: Sendable>: @unchecked Sendable {
     }
 
     /// Whether the inbox was closed (the store invalidated or released). Any thread.
-    var isClosed: Bool {
+    @usableFromInline var isClosed: Bool {
         lock.lock()
         defer { lock.unlock() }
         return closeReason != nil

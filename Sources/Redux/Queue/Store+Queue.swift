@@ -82,11 +82,23 @@ extension Store {
                 return
             }
         }
-        let entry = Entry(ActionRun(sequence: sequence, action: action, promise: promise), site: site, .dispatch(logged: true))
+        routeOnMainActor(Entry(ActionRun(sequence: sequence, action: action, promise: promise), site: site, .dispatch(logged: true)))
+    }
+
+    /// Takes a main-actor dispatch's entry (already counted by pressure diagnostics, if on) where
+    /// it goes: queued behind the current action inside a call; refused on an invalidated store;
+    /// run at once on an idle store that binds no dependencies (reached when only pressure
+    /// diagnostics kept the dispatch off the fast path; never for a limited entry, which is
+    /// made only for a store that is busy); otherwise a call of its own that takes the inbox's
+    /// backlog first.
+    @inlinable
+    func routeOnMainActor(_ entry: Entry) {
         if isProcessing {
             enqueueInPipeline(CollectionOfOne(entry))
         } else if isInvalidated {
-            refuse(action, site: site, promise: promise, sequence: entry.run.sequence)
+            refuse(entry.run.action, site: entry.site, promise: entry.run.promise, sequence: entry.run.sequence)
+        } else if !scopesDependencies, !inbox.hasPending, case .dispatch = entry.kind {
+            dispatchAtOnce(entry.run.action, sequence: entry.run.sequence, file: entry.site.file, line: entry.site.line, promise: entry.run.promise)
         } else {
             processCall { enqueueInPipeline(CollectionOfOne(entry)) }
         }

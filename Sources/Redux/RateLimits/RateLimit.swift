@@ -35,6 +35,7 @@ public enum RateLimit: Sendable, Hashable {
 
 extension RateLimit {
     /// Stops the program on a negative limit or interval, naming it.
+    @usableFromInline
     func checkValid() {
         switch self {
         case .limit(let count):

@@ -22,17 +22,22 @@ final class RateLimitBook<Action: Sendable>: @unchecked Sendable {
     /// Refusals made off the main actor, waiting for a main-actor hop to log them.
     var refusalsToLog: [LogEvent<Action>] = []
 
-    @usableFromInline init() {}
+    /// The time elapsed on the store's clock (a `TestClock`'s virtual time in tests), read for
+    /// each `.minimumInterval` decision.
+    let elapsed: @Sendable () -> Duration
 
-    /// Whether a dispatch of `identity` would fit under `limit` now (nothing is recorded).
-    func hasRoom(_ identity: ActionIdentity, limit: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return pending[identity, default: 0] < limit
+    /// The identity of the store's actions (decided once for the action type: see
+    /// ``ActionIdentity/identifier(for:)``), for rate limits and pressure diagnostics.
+    @usableFromInline let identify: @Sendable (Action) -> ActionIdentity
+
+    @usableFromInline init(clock: any Clock<Duration>) {
+        elapsed = StoreClock.elapsedReader(for: clock)
+        identify = ActionIdentity.identifier(for: Action.self)
     }
 
     /// Takes one of `limit` pending places for `identity`; `false` (nothing recorded) if all
     /// are taken.
+    @usableFromInline
     func acquire(_ identity: ActionIdentity, limit: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -58,6 +63,12 @@ final class RateLimitBook<Action: Sendable>: @unchecked Sendable {
 
     /// Admits a dispatch of `identity` if its window is closed at `now`, opening a new one of
     /// `interval`; `false` (nothing recorded) inside an open window.
+    @usableFromInline
+    func admit(_ identity: ActionIdentity, interval: Duration) -> Bool {
+        admit(identity, interval: interval, now: elapsed())
+    }
+
+    /// ``admit(_:interval:)`` at a given time on the store's clock.
     func admit(_ identity: ActionIdentity, interval: Duration, now: Duration) -> Bool {
         lock.lock()
         defer { lock.unlock() }

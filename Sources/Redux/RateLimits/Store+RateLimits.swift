@@ -32,7 +32,7 @@ extension Store {
     /// - Returns: `true` if the action was admitted (queued or processed), `false` if it was refused.
     /// - Complexity: the identity (a dictionary lookup under a lock, plus the reflection when the
     ///   action does not conform to ``ActionIdentifiable``), then as for a plain dispatch.
-    @discardableResult
+    @inlinable @discardableResult
     public func dispatch(
         _ action: Action,
         rate: RateLimit,
@@ -58,6 +58,7 @@ extension Store {
     ///   - file: the call site's file, for the log (defaults to `#fileID`).
     ///   - line: the call site's line (defaults to `#line`).
     ///   - isolation: the caller's isolation, filled in by the compiler; do not pass it.
+    @inlinable
     public func dispatchTracked(
         _ action: Action,
         rate: RateLimit,
@@ -84,82 +85,97 @@ extension Store {
 
     /// A tracked rate-limited dispatch known to run on the main actor (the store's own, or a
     /// middleware context's).
+    @inlinable
     func dispatchTrackedLimitedOnMainActor(_ action: Action, rate: RateLimit, file: StaticString, line: UInt) -> DispatchTicket<Action> {
         let box = OutcomeBox<Action>(sequence: inbox.nextSequence())
         dispatchLimitedOnMainActor(action, rate: rate, file: file, line: line, promise: OutcomePromise(box: box))
         return DispatchTicket(box: box)
     }
 
-    /// A rate-limited dispatch on the main actor. Admitted, it takes the plain dispatch's
-    /// route: at once on an idle store (never pending, so a `.limit` only checks that no
-    /// remote dispatch of the identity is pending), otherwise queued as a limited entry that
-    /// holds its pending place until it leaves the queues.
-    @discardableResult
+    /// A rate-limited dispatch on the main actor. On an idle store on its fast path nothing can
+    /// be pending (both queues are empty), so a `.limit` with room for one admits without
+    /// looking up the identity, and the action runs at once (never pending). Everything else
+    /// takes ``dispatchLimitedOnMainActorSlowly(_:rate:site:promise:)``.
+    @inlinable @discardableResult
     func dispatchLimitedOnMainActor(_ action: Action, rate: RateLimit, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) -> Bool {
+        if case .limit(let limit) = rate, limit > 0, !isProcessing, !leavesFastPath, !inbox.hasPending {
+            dispatchAtOnce(action, file: file, line: line, promise: promise)
+            return true
+        }
+        return dispatchLimitedOnMainActorSlowly(action, rate: rate, site: CallSite(file: file, line: line, onMainActor: true), promise: promise)
+    }
+
+    /// The main-actor rate-limited dispatch off the fast path: counted by pressure diagnostics
+    /// (if on), refused as invalidated on an invalidated store whatever the limit, else decided
+    /// on the action's identity. Admitted, it goes where a plain dispatch goes; a `.limit`
+    /// dispatch that must wait is queued as a limited entry that holds its pending place until
+    /// it leaves the queues, one that can run at once (idle store) never holds one.
+    @inlinable @inline(never)
+    func dispatchLimitedOnMainActorSlowly(_ action: Action, rate: RateLimit, site: CallSite, promise: OutcomePromise<Action>?) -> Bool {
         rate.checkValid()
-        let site = CallSite(file: file, line: line, onMainActor: true)
+        let sequence = sequenceNumber(for: promise)
+        if pressure != nil { notePressure(action, sequence: sequence, site: site) }
+        let run = ActionRun<State, Action>(sequence: sequence, action: action, promise: promise)
         if isInvalidated {
-            dispatchOnMainActorSlowly(action, site: site, promise: promise)  // refused as invalidated
+            routeOnMainActor(Entry(run, site: site, .dispatch(logged: true)))  // refused as invalidated
             return false
         }
-        let identity = ActionIdentity(of: action)
         switch rate {
         case .minimumInterval(let interval):
-            guard rateLimits.admit(identity, interval: interval, now: effectClock.now.offset) else {
-                refuseRateLimited(action, site: site, promise: promise)
+            guard rateLimits.admit(rateLimits.identify(action), interval: interval) else {
+                refuseRateLimited(action, site: site, promise: promise, sequence: sequence)
                 return false
             }
-            dispatchOnMainActor(action, file: file, line: line, promise: promise)
+            routeOnMainActor(Entry(run, site: site, .dispatch(logged: true)))
         case .limit(let limit):
-            if !isProcessing, !leavesFastPath, !inbox.hasPending {
-                guard rateLimits.hasRoom(identity, limit: limit) else {
-                    refuseRateLimited(action, site: site, promise: promise)
+            if !isProcessing, !scopesDependencies, !inbox.hasPending {
+                guard limit > 0 else {
+                    refuseRateLimited(action, site: site, promise: promise, sequence: sequence)
                     return false
                 }
-                dispatchAtOnce(action, file: file, line: line, promise: promise)
+                dispatchAtOnce(action, sequence: sequence, file: site.file, line: site.line, promise: promise)
                 return true
             }
+            let identity = rateLimits.identify(action)
             guard rateLimits.acquire(identity, limit: limit) else {
-                refuseRateLimited(action, site: site, promise: promise)
+                refuseRateLimited(action, site: site, promise: promise, sequence: sequence)
                 return false
             }
-            let entry = limitedEntry(action, identity: identity, site: site, promise: promise, logged: true)
-            if isProcessing {
-                enqueueInPipeline(CollectionOfOne(entry))
-            } else {
-                processCall { enqueueInPipeline(CollectionOfOne(entry)) }
-            }
+            routeOnMainActor(Entry(run, site: site, .limitedDispatch(identity, logged: true)))
         }
         return true
     }
 
-    /// A rate-limited dispatch from another isolation: decided on the calling thread, then
-    /// queued in the inbox like a plain remote dispatch. `false` if refused, by the limit or
-    /// because the store was invalidated or released.
-    @discardableResult
+    /// A rate-limited dispatch from another isolation: counted by pressure diagnostics (if on),
+    /// decided on the calling thread, then queued in the inbox like a plain remote dispatch.
+    /// `false` if refused, by the limit or because the store was invalidated or released.
+    @inlinable @discardableResult
     nonisolated func enqueueRemoteLimited(_ action: Action, rate: RateLimit, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) -> Bool {
         rate.checkValid()
         let site = CallSite(file: file, line: line, onMainActor: false)
+        let sequence = sequenceNumber(for: promise)
+        if pressure != nil { notePressureRemotely(action, sequence: sequence, site: site) }
+        let run = ActionRun<State, Action>(sequence: sequence, action: action, promise: promise)
         if inbox.isClosed {
             // Refused as invalidated or released, whatever the limit (and no window is opened).
-            enqueueRemote(dispatchEntry(action, site: site, promise: promise, logged: false))
+            enqueueRemote(Entry(run, site: site, .dispatch(logged: false)))
             return false
         }
-        let identity = ActionIdentity(of: action)
         let entry: Entry
         switch rate {
         case .minimumInterval(let interval):
-            guard rateLimits.admit(identity, interval: interval, now: effectClock.now.offset) else {
-                refuseRateLimitedRemotely(action, site: site, promise: promise)
+            guard rateLimits.admit(rateLimits.identify(action), interval: interval) else {
+                refuseRateLimitedRemotely(action, site: site, promise: promise, sequence: sequence)
                 return false
             }
-            entry = dispatchEntry(action, site: site, promise: promise, logged: false)
+            entry = Entry(run, site: site, .dispatch(logged: false))
         case .limit(let limit):
+            let identity = rateLimits.identify(action)
             guard rateLimits.acquire(identity, limit: limit) else {
-                refuseRateLimitedRemotely(action, site: site, promise: promise)
+                refuseRateLimitedRemotely(action, site: site, promise: promise, sequence: sequence)
                 return false
             }
-            entry = limitedEntry(action, identity: identity, site: site, promise: promise, logged: false)
+            entry = Entry(run, site: site, .limitedDispatch(identity, logged: false))
         }
         let result = inbox.append(entry, keepRefusals: onLog != nil)
         handle(result, for: CollectionOfOne(entry))  // a refused limited entry gives its place back
@@ -167,28 +183,24 @@ extension Store {
         return true
     }
 
-    /// A queue entry for an admitted `.limit` dispatch, carrying its identity so that it gives
-    /// its pending place back when it leaves the queues.
-    nonisolated func limitedEntry(_ action: Action, identity: ActionIdentity, site: CallSite, promise: OutcomePromise<Action>?, logged: Bool) -> Entry {
-        Entry(ActionRun(sequence: sequenceNumber(for: promise), action: action, promise: promise), site: site, .limitedDispatch(identity, logged: logged))
-    }
-
     /// Refuses a dispatch the limit did not admit, on the main actor: the ticket answers
     /// `.refused(.rateLimited)`; one `.refused` event is logged (after the current pass, if one
     /// runs). No diagnostic line: the caller asked for the limit.
-    func refuseRateLimited(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?) {
+    @usableFromInline
+    func refuseRateLimited(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, sequence: UInt64) {
         promise?.resolve(.refused(.rateLimited))
         guard onLog != nil else { return }
-        emitForeign(LogEvent(sequence: sequenceNumber(for: promise), action: action, kind: .refused(.rateLimited, site)))
+        emitForeign(LogEvent(sequence: sequence, action: action, kind: .refused(.rateLimited, site)))
     }
 
     /// Refuses a dispatch the limit did not admit, off the main actor: the ticket answers at
     /// once; the `.refused` event waits for a main-actor hop (one per burst of refusals), which
     /// a released store never takes.
-    nonisolated func refuseRateLimitedRemotely(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?) {
+    @usableFromInline
+    nonisolated func refuseRateLimitedRemotely(_ action: Action, site: CallSite, promise: OutcomePromise<Action>?, sequence: UInt64) {
         promise?.resolve(.refused(.rateLimited))
         guard onLog != nil else { return }
-        let event = LogEvent(sequence: sequenceNumber(for: promise), action: action, kind: .refused(.rateLimited, site))
+        let event = LogEvent(sequence: sequence, action: action, kind: .refused(.rateLimited, site))
         if rateLimits.holdRefusal(event) {
             Task { @MainActor [weak self] in
                 self?.logHeldRateRefusals()

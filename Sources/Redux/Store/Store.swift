@@ -55,7 +55,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline nonisolated let throttles = ThrottleGates<Action>()
     /// The pending counts and windows of rate-limited dispatches (see ``RateLimit``); touched
     /// only by a dispatch given a limit and by the limited entries it queued.
-    @usableFromInline nonisolated let rateLimits = RateLimitBook<Action>()
+    @usableFromInline nonisolated let rateLimits: RateLimitBook<Action>
     /// Whether any reducer returns effects; if none does, reducing takes the exit-only path.
     @usableFromInline let reducersReturnEffects: Bool
     /// Live child instances with work in flight (lifted components; see <doc:Composition>).
@@ -227,13 +227,14 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.resolvers = ContiguousArray(resolvers)
         self.onLog = onLog
         self.clock = StoreClock(options.clock, measuring: onLog != nil)
+        self.rateLimits = RateLimitBook(clock: options.clock)
         self.inbox = Inbox()
         let diagnostics = options.activeDiagnostics
         self.diagnostics = diagnostics
         self.isDiagnosing = diagnostics != nil
         self.pressure = options.pressureDiagnostics.map { settings in
             settings.validate()
-            return PressureMonitor(settings)
+            return PressureMonitor(settings, clock: options.clock)
         }
         self.diagnosesAbsences = diagnostics != nil && onLog == nil
             && (!liftedReducerPositions.isEmpty || middlewares.contains { $0.lift != nil } || resolvers.contains { $0.lift != nil })

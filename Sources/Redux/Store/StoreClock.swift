@@ -9,7 +9,19 @@ struct StoreClock: Sendable {
 
     init(_ clock: any Clock<Duration>, measuring: Bool) {
         self.clock = clock
-        self.now = measuring ? Self.reader(for: clock) : nil
+        self.now = measuring ? Self.elapsedReader(for: clock) : nil
+    }
+
+    /// A reader of the time elapsed on `clock` since this call, for the features that read the
+    /// clock on every dispatch (log durations, rate-limit windows, pressure diagnostics). The
+    /// default `ContinuousClock` gets a specialized reader (no witness calls); any other clock
+    /// (a `TestClock` in tests) is read through its own `now`. Any thread, if the clock's `now` is.
+    static func elapsedReader(for clock: any Clock<Duration>) -> @Sendable () -> Duration {
+        if let continuous = clock as? ContinuousClock {
+            let origin = continuous.now
+            return { origin.duration(to: ContinuousClock.now) }
+        }
+        return reader(for: clock)
     }
 
     private static func reader<C: Clock<Duration>>(for clock: C) -> @Sendable () -> Duration {

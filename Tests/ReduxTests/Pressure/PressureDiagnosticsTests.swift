@@ -192,4 +192,35 @@ struct PressureDiagnosticsTests {
         #expect(store.state == 6)
         #expect(store.pressureIdentityCount == 2)
     }
+
+    // MARK: - Rule: a rate-limited dispatch is counted once, admitted or refused
+
+    @Test
+    func aRateLimitedDispatchIsCountedOnceOnTheMainActor() {
+        let recorder = LogRecorder<PressureAction>()
+        let store = pressureStore(recorder: recorder)  // more than 3 within 10 s warns
+        #expect(store.dispatch(.ping, rate: .limit(5)))
+        #expect(store.dispatch(.ping, rate: .minimumInterval(.seconds(1))))
+        #expect(!store.dispatch(.ping, rate: .minimumInterval(.seconds(1))), "inside the interval: refused")
+        #expect(recorder.pressureWarnings.isEmpty, "three dispatches, each counted once: \(recorder.pressureWarnings)")
+        #expect(!store.dispatch(.ping, rate: .limit(0)))
+        #expect(recorder.pressureWarnings.count == 1, "the fourth, refused, still counts")
+        #expect(store.received == [.ping, .ping])
+    }
+
+    @Test
+    func aRateLimitedDispatchFromAnotherThreadIsCountedOnce() async throws {
+        let recorder = LogRecorder<PressureAction>()
+        let store = pressureStore(recorder: recorder)
+        let admitted = await Task.detached {
+            (0..<3).map { _ in store.dispatch(.pong, rate: .limit(10)) }
+        }.value
+        #expect(admitted == [true, true, true])
+        #expect(store.pressureIdentityCount == 1)
+        try await store.settled()
+        #expect(store.received == [.pong, .pong, .pong])
+        #expect(recorder.pressureWarnings.isEmpty, "three dispatches, each counted once: \(recorder.pressureWarnings)")
+        store.dispatch(.pong)
+        #expect(recorder.pressureWarnings.count == 1)
+    }
 }

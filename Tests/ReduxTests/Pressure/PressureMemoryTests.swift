@@ -39,7 +39,7 @@ struct PressureMemoryTests {
         let warnings = (0..<5).map { book.record("a", at: .milliseconds($0)) }
         #expect(warnings == [nil, nil, 3, 3, 3])
         #expect(book.tracks["a"]?.times.count == 3, "the ring holds threshold + 1 times")
-        book.sweep(at: .milliseconds(1_004))
+        book.sweep(at: PressureBook.nanoseconds(.milliseconds(1_004)))
         #expect(book.count == 0, "a window after its newest dispatch, the identity is forgotten")
     }
 }
