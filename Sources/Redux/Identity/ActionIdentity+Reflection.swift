@@ -14,7 +14,9 @@ extension ActionIdentity {
     ///   that is an enum or conforms (the action in `element(id:action:)`); any other payload (a `String`, an `Int`, a struct)
     ///   contributes nothing.
     /// - a value that is not an enum at the top (a struct used as an action) is named by its
-    ///   type.
+    ///   type; an optional action that is `nil` is `none`;
+    /// - an enum whose custom mirror (`CustomReflectable`) does not show it as an enum is named by
+    ///   its case name, its payload not followed.
     ///
     /// So `.search("a")` and `.search("b")` are both `search`, and
     /// `.rows(.element(id: 3, action: .save))` is `rows.element.save`.
@@ -41,6 +43,8 @@ extension ActionIdentity {
         var path = ""
         if !Self.appendCasePath(of: action, to: &path) {
             path = String(describing: type(of: action))
+        } else if path.isEmpty {
+            path = "none"  // an optional action that is `nil`
         }
         self.init(path)
     }
@@ -51,6 +55,8 @@ extension ActionIdentity {
         var path = ""
         if !Self.appendCasePath(of: action, to: &path, consultingConformance: false) {
             path = String(describing: type(of: action))
+        } else if path.isEmpty {
+            path = "none"  // an optional action that is `nil`
         }
         self.init(path)
     }
@@ -58,41 +64,45 @@ extension ActionIdentity {
     /// Appends the case path of `value` to `path` if it is an enum (looking through optionals);
     /// returns whether it was one. Below the top, conforming payloads give their own identity.
     static func appendCasePath<Value>(of value: Value, to path: inout String, consultingConformance: Bool = true) -> Bool {
+        appendReflected(value, to: &path, consultingConformance: consultingConformance, followsTuples: false)
+    }
+
+    /// One value's contribution, reflected once: an optional's wrapped value; in payload
+    /// position, a tuple's last element that contributes; an enum's case name, then its
+    /// payload's contribution. `false` when the value contributes nothing.
+    private static func appendReflected<Value>(_ value: Value, to path: inout String, consultingConformance: Bool, followsTuples: Bool) -> Bool {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:
             guard let wrapped = mirror.children.first?.value else { return true }
-            return appendPayload(wrapped, to: &path, consultingConformance: consultingConformance)
-        case .enum:
-            if !path.isEmpty { path += "." }
-            path += caseName(of: value, mirror: mirror)
-            if let payload = mirror.children.first?.value {
+            return appendPayload(wrapped, to: &path, consultingConformance: consultingConformance, followsTuples: false)
+        case .tuple where followsTuples:
+            for element in mirror.children.reversed()
+            where appendPayload(element.value, to: &path, consultingConformance: true, followsTuples: false) {
+                return true
+            }
+            return false
+        default:
+            // The runtime's case name answers for any enum, even one whose custom mirror says
+            // otherwise; only a mirror that shows the enum as an enum gives its payload.
+            guard let name = caseName(of: value, mirror: mirror) else { return false }
+            var segment = name
+            if mirror.displayStyle == .enum, let payload = mirror.children.first?.value {
                 var tail = ""
-                if appendFollowed(payload, to: &tail), !tail.isEmpty {
-                    path += "."
-                    path += tail
+                if appendPayload(payload, to: &tail, consultingConformance: true, followsTuples: true), !tail.isEmpty {
+                    segment += "."
+                    segment += tail
                 }
             }
+            if !path.isEmpty { path += "." }
+            path += segment
             return true
-        default:
-            return false
         }
     }
 
-    /// A payload's contribution: a conforming payload's identity, an enum's path, a tuple's last
-    /// followable element; `false` when it contributes nothing.
-    private static func appendFollowed(_ payload: Any, to path: inout String) -> Bool {
-        if appendPayload(payload, to: &path, consultingConformance: true) { return true }
-        let mirror = Mirror(reflecting: payload)
-        guard mirror.displayStyle == .tuple else { return false }
-        for element in mirror.children.reversed() where appendPayload(element.value, to: &path, consultingConformance: true) {
-            return true
-        }
-        return false
-    }
-
-    /// A single value's contribution: its conformance's identity, or its enum case path.
-    private static func appendPayload(_ value: Any, to path: inout String, consultingConformance: Bool) -> Bool {
+    /// A payload's contribution: its conformance's identity, else its reflected contribution
+    /// (with the existential opened, so the runtime sees the payload's own type).
+    private static func appendPayload(_ value: Any, to path: inout String, consultingConformance: Bool, followsTuples: Bool) -> Bool {
         if consultingConformance, let identifiable = value as? any ActionIdentifiable {
             let identity = identifiable.actionIdentity.path
             if !identity.isEmpty {
@@ -101,21 +111,18 @@ extension ActionIdentity {
             }
             return true
         }
-        return openedCasePath(value, to: &path)
-    }
-
-    /// ``appendCasePath(of:to:consultingConformance:)`` with the existential opened, so the
-    /// runtime sees the payload's own type.
-    private static func openedCasePath(_ value: Any, to path: inout String) -> Bool {
-        func open<T>(_ opened: T) -> Bool { appendCasePath(of: opened, to: &path) }
+        func open<T>(_ opened: T) -> Bool {
+            appendReflected(opened, to: &path, consultingConformance: consultingConformance, followsTuples: followsTuples)
+        }
         return open(value)
     }
 
     /// The case name from the runtime's reflection metadata (no payload copy), falling back on
-    /// the mirror's child label, then the value's text.
-    private static func caseName<Value>(of value: Value, mirror: Mirror) -> String {
+    /// the mirror's child label for an enum built without it; `nil` for a value that is not an
+    /// enum.
+    private static func caseName<Value>(of value: Value, mirror: Mirror) -> String? {
         if let name = runtimeEnumCaseName(value) { return String(cString: name) }
-        if let label = mirror.children.first?.label { return label }
-        return String(describing: value)
+        guard mirror.displayStyle == .enum else { return nil }
+        return mirror.children.first?.label ?? String(describing: value)
     }
 }

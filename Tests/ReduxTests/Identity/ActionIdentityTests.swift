@@ -122,4 +122,20 @@ struct ActionIdentityTests {
         #expect(ActionIdentity("a.b").description == "a.b")
         #expect(ActionIdentity("a") < ActionIdentity("b"))
     }
+
+    /// An enum whose custom mirror shows a struct.
+    enum Mirrored: Sendable, CustomReflectable {
+        case shown(Int)
+        var customMirror: Mirror { Mirror(self, children: ["value": 1], displayStyle: .struct) }
+    }
+
+    @Test func anEnumWithACustomMirrorIsNamedByItsCase() {
+        #expect(ActionIdentity(of: Mirrored.shown(3)) == "shown")
+    }
+
+    @Test func aNilOptionalActionIsNone() {
+        let action: RowAction? = nil
+        #expect(ActionIdentity(of: action) == "none")
+        #expect(ActionIdentity(reflecting: action) == "none")
+    }
 }
