@@ -71,10 +71,10 @@ enum PipelineSource<State: Sendable, Action: Sendable> {
     /// Registers a fire-once rule in the store (for a lifted source: reading the child state,
     /// holding only while the child is present, its action embedded in the parent's action).
     @MainActor
-    func registerRule(id: String, when: @escaping @MainActor (State) -> Bool, then: @escaping @MainActor (State) -> Action, file: StaticString, line: UInt) {
+    func registerRule(id: String, when: @escaping @MainActor (State) -> Bool, then: @escaping @MainActor (State) -> Action, file: StaticString, line: UInt, isAlive: (@MainActor (State) -> Bool)? = nil) {
         switch self {
-        case .store(let store): store.registerRule(RuleEntry(id: id, when: when, then: then, file: file, line: line))
-        case .lifted(let lifted): lifted.registerRule(id: id, when: when, then: then, file: file, line: line)
+        case .store(let store): store.registerRule(RuleEntry(id: id, when: when, then: then, file: file, line: line, isAlive: isAlive))
+        case .lifted(let lifted): lifted.registerRule(id: id, when: when, then: then, file: file, line: line, isAlive: isAlive)
         }
     }
 
@@ -120,7 +120,7 @@ class LiftedSource<State: Sendable, Action: Sendable> {
         preconditionFailure("LiftedSource is abstract")
     }
 
-    func registerRule(id: String, when: @escaping @MainActor (State) -> Bool, then: @escaping @MainActor (State) -> Action, file: StaticString, line: UInt) {
+    func registerRule(id: String, when: @escaping @MainActor (State) -> Bool, then: @escaping @MainActor (State) -> Action, file: StaticString, line: UInt, isAlive: (@MainActor (State) -> Bool)?) {
         preconditionFailure("LiftedSource is abstract")
     }
 
@@ -166,7 +166,7 @@ final class ChildSource<Parent: Sendable, ParentAction: Sendable, Child: Sendabl
 
     /// The rule reads this child through the parent's state: it does not hold while the child
     /// is absent, and its action is embedded in the parent's action for this child.
-    override func registerRule(id: String, when: @escaping @MainActor (Child) -> Bool, then: @escaping @MainActor (Child) -> ChildAction, file: StaticString, line: UInt) {
+    override func registerRule(id: String, when: @escaping @MainActor (Child) -> Bool, then: @escaping @MainActor (Child) -> ChildAction, file: StaticString, line: UInt, isAlive: (@MainActor (Child) -> Bool)?) {
         let access = self.access
         let key = self.key
         parent.registerRule(
@@ -180,7 +180,13 @@ final class ChildSource<Parent: Sendable, ParentAction: Sendable, Child: Sendabl
                 guard let child = access.read(state, key) else { preconditionFailure("a rule's child vanished between its condition and its action") }
                 return access.embed(key, then(child))
             },
-            file: file, line: line
+            file: file, line: line,
+            // The rule belongs to this child instance: once the child is gone from the state
+            // (and, through nested lifts, every child on its path is still there), it is removed.
+            isAlive: { state in
+                guard let child = access.read(state, key) else { return false }
+                return isAlive?(child) ?? true
+            }
         )
     }
 

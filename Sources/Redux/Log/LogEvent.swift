@@ -116,9 +116,12 @@ public struct LogEvent<Action: Sendable>: Sendable {
         /// the reducers' events, precedes the `.enqueued` event of `dispatched`, any
         /// `.effectStarted` and the terminal.
         case ruleFired(id: String, dispatched: Action)
-        /// A middleware unregistered the rule `id` before it fired (the event's action and
-        /// sequence are those of the action whose middleware unregistered it; it precedes that
-        /// middleware's own event). Unregistering an id with no rule logs nothing.
+        /// The rule `id` was removed before it fired: a middleware unregistered it (the event's
+        /// action and sequence are those of the action whose middleware unregistered it; it
+        /// precedes that middleware's own event), or it was a lifted middleware's rule whose
+        /// child is gone (the event's action is the handled action after which the rules step
+        /// found it gone; it precedes that step's `.ruleFired` events). Unregistering an id with
+        /// no rule logs nothing.
         case ruleRemoved(id: String)
         /// Not a real event: the library never produces it. It exists so that a `switch` over
         /// ``LogEvent/Kind`` must have a `default:` branch, and adding kinds never breaks it.

@@ -20,8 +20,12 @@ extension MiddlewareContext {
     /// handles the fired action may register the rule again. Rule ids are the store's: a
     /// lifted middleware shares them with the root's.
     ///
-    /// A lifted middleware's rule reads its child's state: it does not hold while the child is
-    /// absent, and the action it returns is embedded in the parent's action for that child.
+    /// A lifted middleware's rule reads its child's state, and the action it returns is embedded
+    /// in the parent's action for that child. It belongs to that child instance: at the first
+    /// check that finds the child gone, it is removed without firing (`.ruleRemoved`).
+    ///
+    /// A rule registered by a middleware of an action that a later middleware suspends
+    /// (`.deferred`) is first checked after the next handled action, not after the resumed one.
     ///
     /// This is TinyRedux's "state→action subscription registered from middleware"; here a
     /// "subscription" is a select subscription, so the idea is called a rule.

@@ -10,4 +10,12 @@ struct RuleEntry<State: Sendable, Action: Sendable> {
     let then: @MainActor (State) -> Action
     let file: StaticString
     let line: UInt
+    /// For a lifted middleware's rule: whether its child is still in the state. Once it is not,
+    /// the rule is removed at the next check (it never fires into a child that took its place).
+    let isAlive: (@MainActor (State) -> Bool)?
+    /// Told apart from a later registration under the same id (set when registered).
+    var serial: UInt64 = 0
 }
+
+/// The serial number of the next rule registered, in any store (main actor).
+@MainActor var nextRuleSerial: UInt64 = 0

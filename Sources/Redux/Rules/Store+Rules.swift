@@ -14,6 +14,9 @@ extension Store {
     func registerRule(_ rule: RuleEntry<State, Action>) {
         let index = rules.firstIndex { $0.id == rule.id }
         if let index { rules.remove(at: index) }
+        var rule = rule
+        nextRuleSerial &+= 1
+        rule.serial = nextRuleSerial
         rules.append(rule)
         observedSinceNotification = true
         if onLog != nil { pendingRuleEvents.append(.ruleRegistered(id: rule.id, replaced: index != nil)) }
@@ -46,14 +49,23 @@ extension Store {
     /// Complexity: O(rules) condition calls per handled action while any rule is registered.
     @usableFromInline @inline(never)
     func runRules(after action: Action?, sequence: UInt64) {
+        // Checked on a copy of the list, so that a condition that registers or unregisters a
+        // rule (through a context kept past its call) cannot make another rule fire.
+        let checked = rules
         var holding: [RuleEntry<State, Action>] = []
-        var index = 0
-        while index < rules.count {
-            if rules[index].when(storage) {
-                holding.append(rules.remove(at: index))
-            } else {
-                index += 1
+        var gone: [RuleEntry<State, Action>] = []
+        for rule in checked {
+            if let isAlive = rule.isAlive, !isAlive(storage) {
+                gone.append(rule)
+            } else if rule.when(storage) {
+                holding.append(rule)
             }
+        }
+        guard !holding.isEmpty || !gone.isEmpty else { return }
+        let removed = Set(holding.map(\.serial) + gone.map(\.serial))
+        rules.removeAll { removed.contains($0.serial) }
+        if let action, onLog != nil {
+            for rule in gone { emit(sequence, action, .ruleRemoved(id: rule.id)) }
         }
         for rule in holding {
             let next = rule.then(storage)

@@ -3,7 +3,7 @@ import ReduxTesting
 import Testing
 
 /// A lifted middleware's rule reads its child's state through the lift and dispatches into the
-/// child: it does not hold while the child is absent.
+/// child; it belongs to that child instance and is removed once the child is gone.
 @Suite("Rules: lifted middlewares")
 @MainActor
 struct LiftedRuleTests {
@@ -45,17 +45,28 @@ struct LiftedRuleTests {
         store.invalidate()
     }
 
-    @Test func aLiftedRuleDoesNotHoldWhileItsChildIsAbsent() {
-        let store = makeStore()
+    @Test func aLiftedRuleIsRemovedWhenItsChildGoesAwayAndNeverFiresIntoTheNextOne() {
+        var events: [LogEvent<HomeAction>.Kind] = []
+        let store = Store(
+            initialState: Home(),
+            reducers: homeReducers(),
+            middlewares: [jobRules.lift(state: \Home.sheet, action: .sheet), stopDismisses],
+            options: StoreOptions(clock: TestClock()),
+            onLog: { event in
+                switch event.kind {
+                case .ruleRegistered, .ruleFired, .ruleRemoved: events.append(event.kind)
+                default: break
+                }
+            }
+        )
         store.dispatch(.showSheet(1))
         store.dispatch(.sheet(.stop))   // registers "always", then dismisses the sheet
         #expect(store.state.sheet == nil)
-        #expect(store.ruleIDs == ["always"])
-        store.dispatch(.note("meanwhile"))
-        #expect(store.ruleIDs == ["always"])
+        #expect(store.ruleIDs.isEmpty, "checked after this action's reducers: its child is gone")
         store.dispatch(.showSheet(2))
-        #expect(store.state.sheet?.count == 1)
+        #expect(store.state.sheet?.count == 0, "a new sheet is a new instance: the old rule never reaches it")
         #expect(store.ruleIDs.isEmpty)
+        #expect(events == [.ruleRegistered(id: "always", replaced: false), .ruleRemoved(id: "always")])
         store.invalidate()
     }
 }

@@ -73,4 +73,36 @@ struct RuleRegistrationTests {
         #expect(store.state.record == ["fired", "fired", "fired"])
         #expect(store.ruleIDs.isEmpty)
     }
+
+    /// Keeps the context past its call (a misuse), so that a condition can register through it.
+    @MainActor final class KeptContext {
+        var context: MiddlewareContext<RuleCount, RuleCountAction>?
+    }
+
+    @Test func aConditionThatRegistersARuleCannotMakeAnotherRuleFire() {
+        let kept = KeptContext()
+        var fired: [String] = []
+        let arm = Middleware<RuleCount, RuleCountAction>(id: "arm") { context in
+            guard context.action == .increment, context.counter == 0 else { return .next }
+            kept.context = context
+            context.registerRule(id: "A", when: { _ in
+                kept.context?.registerRule(id: "A", when: { _ in false }, then: { _ in .decrement })
+                return true
+            }, then: { _ in
+                fired.append("A")
+                return .decrement
+            })
+            context.registerRule(id: "B", when: { _ in false }, then: { _ in
+                fired.append("B")
+                return .decrement
+            })
+            return .next
+        }
+        let store = Store(initialState: RuleCount(), reducers: [ruleCountReducer], middlewares: [arm])
+        store.dispatch(.increment)
+        #expect(fired == ["A"], "only the rule whose condition held fires")
+        #expect(store.ruleIDs == ["B", "A"], "B stays; the A registered by the condition stays")
+        kept.context = nil
+        store.invalidate()
+    }
 }
