@@ -48,14 +48,6 @@ func makeIdentifiedCounterReducer() -> Reducer<CounterState, IdentifiedBenchActi
     }
 }
 
-/// P1's reducer over P1's own action, for the reflected identity.
-@inline(never)
-func makeReflectedCounterReducer() -> Reducer<CounterState, BenchAction> {
-    Reducer(id: "counter") { state, action in
-        applyCounter(&state, action)
-        return .next
-    }
-}
 
 extension BenchCases {
     /// P10-limit, P10-pressure and P10-reflected.
@@ -112,7 +104,7 @@ extension BenchCases {
         let mask = source.mask
         let store = Store(
             initialState: CounterState(),
-            reducers: [makeReflectedCounterReducer()],
+            reducers: [makeCounterReducer()],
             options: StoreOptions(pressureDiagnostics: PressureDiagnostics())
         )
         return try nanosecondsPerOperation(operations: config.operations / fraction, warmUp: config.warmUp / fraction, runs: config.runs) { count in

@@ -22,18 +22,12 @@ final class RateLimitBook<Action: Sendable>: @unchecked Sendable {
     /// Refusals made off the main actor, waiting for a main-actor hop to log them.
     var refusalsToLog: [LogEvent<Action>] = []
 
-    /// The store's clock, read for each `.minimumInterval` decision (a `TestClock`'s virtual time
-    /// in tests) through ``elapsed``, built at the first one: a store that never uses an interval
-    /// never reads its clock.
-    let clock: any Clock<Duration>
-    var elapsed: (@Sendable () -> Duration)?
 
     /// The identity of the store's actions (decided once for the action type: see
     /// ``ActionIdentity/identifier(for:)``), for rate limits and pressure diagnostics.
     @usableFromInline let identify: @Sendable (Action) -> ActionIdentity
 
-    @usableFromInline init(clock: any Clock<Duration>) {
-        self.clock = clock
+    @usableFromInline init() {
         identify = ActionIdentity.identifier(for: Action.self)
     }
 
@@ -66,15 +60,6 @@ final class RateLimitBook<Action: Sendable>: @unchecked Sendable {
     /// Admits a dispatch of `identity` if its window is closed at `now`, opening a new one of
     /// `interval`; `false` (nothing recorded) inside an open window.
     @usableFromInline
-    func admit(_ identity: ActionIdentity, interval: Duration) -> Bool {
-        lock.lock()
-        let reader = elapsed ?? StoreClock.elapsedReader(for: clock)
-        elapsed = reader
-        lock.unlock()
-        return admit(identity, interval: interval, now: reader())
-    }
-
-    /// ``admit(_:interval:)`` at a given time on the store's clock.
     func admit(_ identity: ActionIdentity, interval: Duration, now: Duration) -> Bool {
         lock.lock()
         defer { lock.unlock() }

@@ -122,7 +122,7 @@ extension Store {
         }
         switch rate {
         case .minimumInterval(let interval):
-            guard rateLimits.admit(rateLimits.identify(action), interval: interval) else {
+            guard rateLimits.admit(rateLimits.identify(action), interval: interval, now: elapsedOnClock()) else {
                 refuseRateLimited(action, site: site, promise: promise, sequence: sequence)
                 return false
             }
@@ -164,7 +164,7 @@ extension Store {
         let entry: Entry
         switch rate {
         case .minimumInterval(let interval):
-            guard rateLimits.admit(rateLimits.identify(action), interval: interval) else {
+            guard rateLimits.admit(rateLimits.identify(action), interval: interval, now: elapsedOnClock()) else {
                 refuseRateLimitedRemotely(action, site: site, promise: promise, sequence: sequence)
                 return false
             }
@@ -223,5 +223,13 @@ extension Store {
         if let onLog, !logged, logEnqueuedDropping(run, site: entry.site, onLog) { return }
         if currentRecord != nil { currentRecord = nil }
         runPipeline(&run, from: 0)
+    }
+
+    /// The time elapsed on the store's clock (its effect clock's offset: a `TestClock`'s virtual
+    /// time in tests), for `.minimumInterval` decisions; the clock's origin is read the first
+    /// time, so a store that never uses an interval never reads its clock. Any thread.
+    @usableFromInline
+    nonisolated func elapsedOnClock() -> Duration {
+        effectClock.now.offset
     }
 }

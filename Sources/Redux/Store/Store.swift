@@ -227,7 +227,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.resolvers = ContiguousArray(resolvers)
         self.onLog = onLog
         self.clock = StoreClock(options.clock, measuring: onLog != nil)
-        self.rateLimits = RateLimitBook(clock: options.clock)
+        self.rateLimits = RateLimitBook()
         self.inbox = Inbox()
         let diagnostics = options.activeDiagnostics
         self.diagnostics = diagnostics
