@@ -17,6 +17,7 @@ struct RuleTestStoreTests {
         )
         await store.send(.increment) { $0.counter = 1 }
         await store.receive(.decrement) { $0.counter = 0 }
+        #expect(store.state.counter == 0, "the rule's .decrement was received and reduced")
         await store.finish()
     }
 }
