@@ -208,23 +208,10 @@ final class PersistenceFile: @unchecked Sendable {
         }
     }
 
-    /// `yyyyMMdd'T'HHmmss.SSS'Z'` in UTC (milliseconds rounded down).
+    /// `yyyyMMdd'T'HHmmss.SSS'Z'` in UTC, rounded to the nearest millisecond (``MillisecondTime``'s
+    /// text without its separators: no formatter, locale or time zone involved).
     static func stamp(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : -((-milliseconds + 999) / 1000)
-        let fraction = Int(milliseconds - seconds * 1000)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents(
-            [.year, .month, .day, .hour, .minute, .second],
-            from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        func digits(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2) + "T"
-            + digits(parts.hour, 2) + digits(parts.minute, 2) + digits(parts.second, 2) + "."
-            + digits(fraction, 3) + "Z"
+        String(MillisecondTime.string(from: date).filter { $0 != "-" && $0 != ":" })
     }
 
     /// fsync; on Darwin F_FULLFSYNC (which reaches the disk), falling back to fsync.
