@@ -23,7 +23,7 @@ extension Persistence {
         do throws(PersistenceError) {
             try disk.lock(timeout: lockTimeout)
             do throws(PersistenceError) {
-                try disk.removeLeftovers()
+                disk.removeLeftovers()
                 status = try read(into: &state, initialState: initialState)
             } catch {
                 disk.unlock()
