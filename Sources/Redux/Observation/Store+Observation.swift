@@ -87,5 +87,10 @@ extension Store: Observable {
             runRules(after: action, sequence: sequence)
             if !rules.isEmpty { observedSinceNotification = true }
         }
+        // A persistence's step, at the terminal, needs to know that a reducer handled the action.
+        if persistence != nil {
+            persistenceSawHandled = true
+            observedSinceNotification = true
+        }
     }
 }

@@ -59,7 +59,8 @@ public final class Persistence<State: Sendable>: Sendable {
     ///   - migrate: turns an older file's content into the current state; runs once, in the
     ///     store's initializer (main actor), and its result is saved at once.
     ///   - onEvent: told what restoring did, and of each save, failure and purge (see
-    ///     ``PersistenceEvent`` for the thread of each).
+    ///     ``PersistenceEvent`` for the thread of each). It must not wait for the main actor:
+    ///     ``Store/invalidate()`` waits on the main actor for the writer that calls it.
     public convenience init(
         file: URL,
         version: Int = 1,
@@ -90,7 +91,7 @@ public final class Persistence<State: Sendable>: Sendable {
     ///   - migrate: turns an older file's content into a current snapshot; runs once, in the
     ///     store's initializer (main actor), and its result is saved at once.
     ///   - onEvent: told what restoring did, and of each save, failure and purge (see
-    ///     ``PersistenceEvent`` for the thread of each).
+    ///     ``PersistenceEvent`` for the thread of each); it must not wait for the main actor.
     public init<Snapshot: Codable & Sendable>(
         file: URL,
         version: Int = 1,

@@ -6,16 +6,18 @@ import Foundation
 extension Store {
     /// Runs the frames step if frames are registered, then the persistence step. Out of line,
     /// so that a store with neither pays only the flag's test at each terminal.
+    ///
+    /// "Handled" is what the observation step saw: it runs after a reducer chain only when a
+    /// reducer handled the action (`.reduced`, or a resolver's recovery that reduced), and a
+    /// store with a persistence always takes it (Observation/Store+Observation.swift), marking
+    /// ``persistenceSawHandled``. Passing the outcome here instead would cost every terminal
+    /// of every store instructions, even with nothing after the terminal.
     @usableFromInline @inline(never)
-    func afterTerminal(_ outcome: DispatchOutcome<Action>, sequence: UInt64) {
+    func afterTerminal(sequence: UInt64) {
         if takesFrames { takeFrames(sequence: sequence) }
         guard let persistence else { return }
-        let handled: Bool
-        switch outcome {
-        case .reduced: handled = true
-        case .recovered(_, let reduced): handled = reduced
-        default: handled = false
-        }
+        let handled = persistenceSawHandled
+        persistenceSawHandled = false
         if isInvalidated {
             // Invalidated from inside this action's pass: its pending save (and this action's,
             // if a reducer handled it) is written now, and the lock released.

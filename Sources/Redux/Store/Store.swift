@@ -20,7 +20,8 @@ import Observation
 /// are told, at most once, when what they read changed (see <doc:Observation>).
 ///
 /// Lifetime: ``invalidate()`` or the store's release cancels every task it owns and answers
-/// every tracked dispatch still pending with ``DispatchOutcome/cancelled``.
+/// every tracked dispatch still pending with ``DispatchOutcome/cancelled``; a store created with
+/// a ``Persistence`` writes its pending save then, and releases the file's lock.
 ///
 /// The data model is ReduxCore's value state with `inout` reducers; the pipeline is TinyRedux's
 /// supervised middleware → resolver → reducer flow.
@@ -124,7 +125,11 @@ public final class Store<State: Sendable, Action: Sendable> {
     nonisolated let frameRegistry = StreamRegistry<FrameStreamEnd>()
     /// The store's persistence (see <doc:PersistingState>), restored before the install hooks
     /// ran; its step follows the frames step after each terminal.
-    nonisolated let persistence: Persistence<State>?
+    @usableFromInline nonisolated let persistence: Persistence<State>?
+    /// Set by the observation step after a handled action when the store has a persistence
+    /// (which keeps ``observedSinceNotification`` set), read and cleared by the persistence step
+    /// at the terminal: so the terminal hands that step nothing but the sequence number.
+    @exclusivity(unchecked) @usableFromInline var persistenceSawHandled = false
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
@@ -227,6 +232,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         self.storage = initialState
         self.persistence = persistence
         self.runsAfterTerminal = persistence != nil
+        self.observedSinceNotification = persistence != nil
         self.reducers = ContiguousArray(reducers)
         self.reducersReturnEffects = reducers.contains { $0.effectBody != nil }
         self.liftedReducerPositions = reducers.indices.filter { reducers[$0].lift != nil }
@@ -366,7 +372,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// dispatches from other isolations, when the main actor next runs). Called from inside the
     /// pipeline, the current action finishes its synchronous pass and nothing runs after it; the
     /// log events of what was dropped follow that pass's terminal, never interleaved with it.
-    /// Calling it again does nothing.
+    /// With a ``Persistence``, the pending save is written now, synchronously (after the saves
+    /// already handed to its writer), and the file's lock released; called from inside the
+    /// pipeline, that happens at the current action's terminal, with that action's change
+    /// included (see <doc:PersistingState>). Calling it again does nothing.
     public func invalidate() {
         guard !isInvalidated else { return }
         isInvalidated = true
