@@ -126,15 +126,20 @@ final class PersistenceFile: @unchecked Sendable {
     /// removed when a step before the rename fails. Returns the durations of writing (open, write,
     /// close, rename) and syncing (both fsyncs).
     func write(_ data: Data) throws(PersistenceError) -> (write: Duration, sync: Duration) {
-        let number = Self.temporaries.withLock { count in
-            count += 1
-            return count
-        }
-        let temporary = beside(".tmp-\(getpid())-\(number)")
         let clock = ContinuousClock()
         var writing = Duration.zero, syncing = Duration.zero
         var start = clock.now
-        let fd = Self.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        var temporary: String
+        var fd: Int32
+        repeat {
+            let number = Self.temporaries.withLock { count in
+                count += 1
+                return count
+            }
+            temporary = beside(".tmp-\(getpid())-\(number)")
+            fd = Self.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+            // A leftover of an earlier process with this pid holds the name: take the next one.
+        } while fd < 0 && errno == EEXIST
         if fd < 0 { throw .io(file: url, operation: "open temporary", code: errno) }
         func fail(_ operation: String, _ code: Int32, closing: Bool) -> PersistenceError {
             if closing { close(fd) }
