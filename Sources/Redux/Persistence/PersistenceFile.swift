@@ -112,7 +112,7 @@ final class PersistenceFile: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { bytes in
-                Self.retrying { Glibc_read(fd, bytes.baseAddress, bytes.count) }
+                Self.retrying { systemRead(fd, bytes.baseAddress, bytes.count) }
             }
             if count < 0 { throw .io(file: url, operation: "read", code: errno) }
             if count == 0 { return data }
@@ -150,7 +150,7 @@ final class PersistenceFile: @unchecked Sendable {
             var offset = 0
             while offset < bytes.count {
                 let count = Self.retrying {
-                    Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                    systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 }
                 if count < 0 { return errno }
                 offset += count
@@ -244,10 +244,10 @@ private func callFlock(_ fd: Int32, _ operation: Int32) -> Int32 {
 }
 
 // The C functions, named apart from the instance methods `read` and `write`.
-private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
 
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, buffer, count)
 }
