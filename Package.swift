@@ -33,10 +33,14 @@ let package = Package(
         // A child process for the codec tests: a state's encoding under another hash seed, and
         // dates under another `TZ` (not a product).
         .executableTarget(name: "CodecProbe", dependencies: ["Redux"], path: "Tests/CodecProbe"),
+        // A child process for the persistence tests: a save cut off by SIGKILL, the lock between
+        // processes, dates under another `TZ` (not a product).
+        .executableTarget(name: "PersistenceProbe", dependencies: ["Redux"], path: "Tests/PersistenceProbe"),
         // ReduxDemo: the example tests (Tests/ReduxTests/Examples) drive the demo's own features;
         // ReduxProfile: they run the example feature module standalone too. CodecProbe: built
-        // next to the tests, which run it and share its fixture state.
-        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "CodecProbe", "ReduxDemo", "ReduxProfile"]),
+        // next to the tests, which run it and share its fixture state. PersistenceProbe: built next to
+        // the tests, which run it.
+        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "CodecProbe", "PersistenceProbe", "ReduxDemo", "ReduxProfile"]),
     ],
     swiftLanguageModes: [.v6]
 )

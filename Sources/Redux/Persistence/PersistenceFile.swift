@@ -112,7 +112,7 @@ final class PersistenceFile: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { bytes in
-                Self.retrying { Glibc_read(fd, bytes.baseAddress, bytes.count) }
+                Self.retrying { systemRead(fd, bytes.baseAddress, bytes.count) }
             }
             if count < 0 { throw .io(file: url, operation: "read", code: errno) }
             if count == 0 { return data }
@@ -126,15 +126,20 @@ final class PersistenceFile: @unchecked Sendable {
     /// removed when a step before the rename fails. Returns the durations of writing (open, write,
     /// close, rename) and syncing (both fsyncs).
     func write(_ data: Data) throws(PersistenceError) -> (write: Duration, sync: Duration) {
-        let number = Self.temporaries.withLock { count in
-            count += 1
-            return count
-        }
-        let temporary = beside(".tmp-\(getpid())-\(number)")
         let clock = ContinuousClock()
         var writing = Duration.zero, syncing = Duration.zero
         var start = clock.now
-        let fd = Self.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        var temporary: String
+        var fd: Int32
+        repeat {
+            let number = Self.temporaries.withLock { count in
+                count += 1
+                return count
+            }
+            temporary = beside(".tmp-\(getpid())-\(number)")
+            fd = Self.retrying { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+            // A leftover of an earlier process with this pid holds the name: take the next one.
+        } while fd < 0 && errno == EEXIST
         if fd < 0 { throw .io(file: url, operation: "open temporary", code: errno) }
         func fail(_ operation: String, _ code: Int32, closing: Bool) -> PersistenceError {
             if closing { close(fd) }
@@ -145,7 +150,7 @@ final class PersistenceFile: @unchecked Sendable {
             var offset = 0
             while offset < bytes.count {
                 let count = Self.retrying {
-                    Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                    systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 }
                 if count < 0 { return errno }
                 offset += count
@@ -239,10 +244,10 @@ private func callFlock(_ fd: Int32, _ operation: Int32) -> Int32 {
 }
 
 // The C functions, named apart from the instance methods `read` and `write`.
-private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
 
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, buffer, count)
 }

@@ -52,20 +52,29 @@ struct PersistenceFileLockTests {
     }
 
     @Test
-    func aWaitingFileTakesTheLockOnceItIsReleased() throws {
+    func aWaitingFileTakesTheLockOnlyOnceItIsReleased() throws {
         let directory = try ScratchDirectory()
         let url = directory.file("state.json")
         let first = PersistenceFile(url: url)
         try first.lock(timeout: .zero)
         let second = PersistenceFile(url: url)
-        let locked = DispatchSemaphore(value: 0)
+        let starting = DispatchSemaphore(value: 0), locked = DispatchSemaphore(value: 0)
+        let released = Locked(false)
+        let lockedAfterRelease = Locked<Bool?>(nil)
         startThread {
-            if (try? second.lock(timeout: nil)) != nil { locked.signal() }
+            starting.signal()
+            if (try? second.lock(timeout: nil)) != nil {
+                lockedAfterRelease.withLock { $0 = released.withLock { $0 } }
+                locked.signal()
+            }
         }
+        #expect(starting.wait(timeout: .now() + 60) == .success)
         // The waiter cannot have it while the first holds it; it gets it only after the unlock.
         #expect(!second.isLocked)
+        released.withLock { $0 = true }
         first.unlock()
         #expect(locked.wait(timeout: .now() + 60) == .success)
+        #expect(lockedAfterRelease.withLock { $0 } == true)
         #expect(second.isLocked)
     }
 

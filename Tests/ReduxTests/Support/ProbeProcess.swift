@@ -2,7 +2,7 @@ import Foundation
 import Redux
 import Testing
 
-// Child processes: the probe executables (`DiagnosticsProbe`, `CodecProbe`) that the test target
+// Child processes: the probe executables (`DiagnosticsProbe`, `CodecProbe`, `PersistenceProbe`) that the test target
 // depends on, so they are built next to the test bundle.
 
 /// What one run of a probe wrote and how it ended.
@@ -10,6 +10,17 @@ struct ProbeRun: Sendable {
     var status: Int32
     var standardOutput: [String]
     var standardError: [String]
+}
+
+/// The probe executable `name`: next to the test binary (`CommandLine.arguments[0]`), else in
+/// `Bundle.main`'s directory; nil when there is none.
+func probeExecutable(named name: String) -> URL? {
+    let candidates = [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        Bundle.main.bundleURL,
+        Bundle.main.bundleURL.deletingLastPathComponent(),
+    ].map { $0.appendingPathComponent(name) }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
 }
 
 /// Runs the probe executable `name` with `arguments` and returns its status and output lines.
@@ -28,15 +39,7 @@ func runProbe(
     removing removed: Set<String> = [],
     standardInput: Data? = nil
 ) async throws -> ProbeRun {
-    let candidates = [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        Bundle.main.bundleURL,
-        Bundle.main.bundleURL.deletingLastPathComponent(),
-    ].map { $0.appendingPathComponent(name) }
-    let probe = try #require(
-        candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-        "\(name) not found next to \(CommandLine.arguments[0])"
-    )
+    let probe = try #require(probeExecutable(named: name), "\(name) not found next to \(CommandLine.arguments[0])")
     return try await withCheckedThrowingContinuation { continuation in
         startThread {
             do {
