@@ -41,6 +41,10 @@ final class EffectRuntime: @unchecked Sendable {
         var sequence: UInt64 = 0
         /// The link of a concatenation it runs in, if any (the innermost; it knows the others).
         var link: ConcatenationLink?
+        /// The store's own housekeeping (the persistence timer), not work a component started:
+        /// counted for quiescence and ``activeCount`` like any task, but left out of
+        /// ``unfinishedTaskIDs`` (a test store's "effects in flight").
+        var isHousekeeping = false
     }
 
     /// A link of a concatenation, registered from the concatenation's start until the link has
@@ -93,7 +97,7 @@ final class EffectRuntime: @unchecked Sendable {
 
     /// The ids of the tasks started and not finished yet (for the TestStore's in-flight check).
     var unfinishedTaskIDs: Set<UInt64> {
-        lock.withLock { Set(tasks.lazy.filter { !$0.value.finished }.map(\.key)) }
+        lock.withLock { Set(tasks.lazy.filter { !$0.value.finished && !$0.value.isHousekeeping }.map(\.key)) }
     }
 
     /// The unfinished tasks registered under a cancellation id whose value is `value`, at any
@@ -148,11 +152,12 @@ final class EffectRuntime: @unchecked Sendable {
         dependencies: Dependencies? = nil,
         origin: @autoclosure () -> ErrorOrigin? = nil,
         sequence: UInt64 = 0,
+        housekeeping: Bool = false,
         _ work: @escaping @Sendable (EffectToken) async -> Void
     ) -> EffectToken? {
         let id = drawID()
         let token = EffectToken(id: id, runtime: self, group: group, lifetime: lifetime, tracksQueuedSends: !ids.isEmpty)
-        guard register(token, ids: ids, link: link, origin: origin(), sequence: sequence) else { return nil }
+        guard register(token, ids: ids, link: link, origin: origin(), sequence: sequence, housekeeping: housekeeping) else { return nil }
         let task = Task.detached(priority: priority) { [self] in
             await token.runBound(dependencies: dependencies) {
                 if runsIfCancelledEarly || !token.isCancelled { await work(token) }
@@ -178,7 +183,7 @@ final class EffectRuntime: @unchecked Sendable {
     /// child instance has ended or `link` was cancelled (the task then skips its work or runs
     /// it cancelled). The caller creates the task and ``EffectToken/attach(_:)``es it.
     @usableFromInline
-    func register(_ token: EffectToken, ids: [EffectID], link: ConcatenationLink?, origin: @autoclosure () -> ErrorOrigin?, sequence: UInt64) -> Bool {
+    func register(_ token: EffectToken, ids: [EffectID], link: ConcatenationLink?, origin: @autoclosure () -> ErrorOrigin?, sequence: UInt64, housekeeping: Bool = false) -> Bool {
         let id = token.id
         lock.lock()
         if closed {
@@ -197,6 +202,7 @@ final class EffectRuntime: @unchecked Sendable {
         running += 1
         var entry = Running(token: token, ids: ids)
         entry.link = link
+        entry.isHousekeeping = housekeeping
         if describesTasks {
             entry.origin = origin()
             entry.sequence = sequence

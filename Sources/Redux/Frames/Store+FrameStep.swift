@@ -2,7 +2,7 @@ import Foundation
 
 /// The frames step: runs right after an action's terminal (its log event and its ticket's
 /// outcome), before the next queued action, on the main actor — only while a frame request or a
-/// frame stream is registered (`takesFrames`).
+/// frame stream is registered (one of the after-terminal steps, behind `runsAfterTerminal`).
 extension Store {
     /// Answers the one-shot request waiting for this action with its frame, then gives every
     /// frame stream the state. A request whose action failed, was cancelled or refused was
@@ -23,11 +23,14 @@ extension Store {
                 frameStreams.remove(at: index)
             }
         }
-        updateTakesFrames()
+        updateRunsAfterTerminal()
     }
 
-    /// Sets ``takesFrames`` from what is registered.
-    func updateTakesFrames() {
-        takesFrames = !frameRequests.isEmpty || !frameStreams.isEmpty
+    /// Whether a one-shot frame request or a frame stream is registered.
+    var takesFrames: Bool { !frameRequests.isEmpty || !frameStreams.isEmpty }
+
+    /// Sets ``runsAfterTerminal`` from what is registered and whether there is a persistence.
+    func updateRunsAfterTerminal() {
+        runsAfterTerminal = takesFrames || persistence != nil
     }
 }

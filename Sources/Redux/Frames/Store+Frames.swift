@@ -109,7 +109,7 @@ extension Store {
         let request = FrameRequest()
         box.whenResolved { outcome in request.answer(outcome: outcome) }
         frameRequests[sequence] = FrameRequestEntry(request: request, encode: encode)
-        takesFrames = true
+        runsAfterTerminal = true
         dispatchOnMainActor(action, file: file, line: line, promise: OutcomePromise(box: box))
         if request.isAnswered {
             removeFrameRequest(sequence)  // refused, or its terminal already came
@@ -129,7 +129,7 @@ extension Store {
     /// Forgets the one-shot request of `sequence`, if it is still registered.
     func removeFrameRequest(_ sequence: UInt64) {
         guard frameRequests.removeValue(forKey: sequence) != nil else { return }
-        updateTakesFrames()
+        updateRunsAfterTerminal()
     }
 
     /// A stream of frames of `spec`'s projection, one each time its change key changes after an
@@ -180,7 +180,7 @@ extension Store {
         if !storage.isFinished {
             let changeKey = spec.changeKey
             frameStreams.append(FrameStreamEntry(storage: storage, changeKey: { AnyHashable(changeKey($0)) }, encode: encode, lastKey: AnyHashable(changeKey(state))))
-            takesFrames = true
+            runsAfterTerminal = true
             if let duration = spec.duration {
                 let timer = frameTimer(on: effectClock, after: duration) { storage.finish(.durationElapsed) }
                 storage.whenFinished { timer.cancel() }

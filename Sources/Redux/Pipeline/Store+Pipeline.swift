@@ -111,8 +111,9 @@ extension Store {
 
     /// Reports the action's terminal to the log and to its ticket, then delivers the events held
     /// during its pass and releases the task errors parked on its run; then, if a frame request
-    /// or stream is registered, takes the frames (Frames/Store+FrameStep.swift) — before the
-    /// next queued action runs.
+    /// or stream is registered or the store has a persistence, runs the after-terminal steps
+    /// (the frames, Frames/Store+FrameStep.swift; the persistence,
+    /// Persistence/Store+PersistenceStep.swift) — before the next queued action runs.
     @inlinable @inline(__always)
     func terminate(_ outcome: DispatchOutcome<Action>, action: Action, _ run: ActionRun<State, Action>) {
         if let onLog {
@@ -124,6 +125,6 @@ extension Store {
             currentRecord = nil
             releaseParkedEffectErrors(of: record)
         }
-        if takesFrames { takeFrames(sequence: run.sequence) }
+        if runsAfterTerminal { afterTerminal(outcome, sequence: run.sequence) }
     }
 }

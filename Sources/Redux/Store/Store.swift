@@ -30,10 +30,11 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// The log handler's type: called on the main actor, synchronously, for every event.
     public typealias LogHandler = @MainActor @Sendable (LogEvent<Action>) -> Void
 
-    /// Whether the frames step runs after a terminal: set while a one-shot frame request or a
-    /// frame stream is registered. While it is `false` a terminal pays one test. Declared first,
-    /// ahead of the generic `storage`, so that its offset is a constant.
-    @exclusivity(unchecked) @usableFromInline var takesFrames = false
+    /// Whether the after-terminal steps run (the frames step, the persistence step): set while
+    /// a one-shot frame request or a frame stream is registered, and for good when the store
+    /// has a persistence. While it is `false` a terminal pays one test. Declared first, ahead of
+    /// the generic `storage`, so that its offset is a constant.
+    @exclusivity(unchecked) @usableFromInline var runsAfterTerminal = false
     /// The state. Written only by reducers, read only on the main actor, never while a reducer
     /// runs (the pipeline is not re-entrant), so the per-access exclusivity check is skipped.
     @exclusivity(unchecked) @usableFromInline var storage: State
@@ -121,6 +122,9 @@ public final class Store<State: Sendable, Action: Sendable> {
     var frameStreams: [FrameStreamEntry<State>] = []
     /// The frame streams not yet finished, for invalidation, release and counting.
     nonisolated let frameRegistry = StreamRegistry<FrameStreamEnd>()
+    /// The store's persistence (see <doc:PersistingState>), restored before the install hooks
+    /// ran; its step follows the frames step after each terminal.
+    nonisolated let persistence: Persistence<State>?
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
@@ -206,7 +210,9 @@ public final class Store<State: Sendable, Action: Sendable> {
 
     /// The designated initializer; `reference`, when given, is pointed at the new store before
     /// the install hooks run (the testing observer reaches the store through it), and the
-    /// store's tasks then keep what started them, for the test store's messages.
+    /// store's tasks then keep what started them, for the test store's messages. `persistence`,
+    /// when given, has already restored `initialState` (Store+Persistence.swift); it is attached
+    /// before the install hooks run.
     init(
         initialState: State,
         reducers: [Reducer<State, Action>],
@@ -214,10 +220,13 @@ public final class Store<State: Sendable, Action: Sendable> {
         resolvers: [Resolver<State, Action>],
         options: StoreOptions,
         onLog: LogHandler?,
-        reference: TestingReference?
+        reference: TestingReference?,
+        persistence: Persistence<State>? = nil
     ) {
         self.stateKeyPath = \Store.state
         self.storage = initialState
+        self.persistence = persistence
+        self.runsAfterTerminal = persistence != nil
         self.reducers = ContiguousArray(reducers)
         self.reducersReturnEffects = reducers.contains { $0.effectBody != nil }
         self.liftedReducerPositions = reducers.indices.filter { reducers[$0].lift != nil }
@@ -260,6 +269,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         if replacedHandClock { reportIgnoredClock() }
         if let virtual = options.clock as? any VirtualClock { virtual.attach(self) }
         reference?.store = self
+        persistence?.attach { [weak self] in self?.storage }
         installMiddlewares()
     }
 
@@ -284,10 +294,17 @@ public final class Store<State: Sendable, Action: Sendable> {
         )
     }
 
-    /// Runs on whatever thread releases the store: it only closes the queue, cancels the
-    /// store-owned tasks and answers waiters, touching no main-actor state.
+    /// Runs on whatever thread releases the store: it closes the queue, cancels the
+    /// store-owned tasks and answers waiters, touching no main-actor state. With a persistence,
+    /// it then writes a pending save from the final state — read here, on the releasing thread,
+    /// which holds the only reference to the store — through the `Sendable` snapshot, once the
+    /// writer has drained, and releases the file's lock.
     deinit {
+        // Read before any call on `self`: the deinitializer may read a `Sendable` stored
+        // property only while `self` has not escaped.
+        let final: State? = persistence == nil ? nil : storage
         shutDown()
+        if let persistence { persistence.close(final, force: false) }
     }
 
     /// The whole current state.
@@ -364,7 +381,8 @@ public final class Store<State: Sendable, Action: Sendable> {
         broadcasters.finishAll()
         frameRegistry.finishAll(.storeInvalidated)
         frameStreams.removeAll()
-        takesFrames = !frameRequests.isEmpty
+        updateRunsAfterTerminal()
+        if let persistence { invalidatePersistence(persistence) }
         for entry in dropped { answerDropped(entry) }
         for action in suspendedActions { action.promise?.resolve(.cancelled) }
         // Task errors parked on a cancelled action's run are dropped with it.

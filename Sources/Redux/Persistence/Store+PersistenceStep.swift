@@ -1,0 +1,65 @@
+import Foundation
+
+/// The after-terminal steps and the persistence step: right after an action's terminal (its log
+/// event and its ticket's outcome) and the frames step, before the next queued action, on the
+/// main actor — only while `runsAfterTerminal` is set.
+extension Store {
+    /// Runs the frames step if frames are registered, then the persistence step. Out of line,
+    /// so that a store with neither pays only the flag's test at each terminal.
+    @usableFromInline @inline(never)
+    func afterTerminal(_ outcome: DispatchOutcome<Action>, sequence: UInt64) {
+        if takesFrames { takeFrames(sequence: sequence) }
+        guard let persistence else { return }
+        let handled: Bool
+        switch outcome {
+        case .reduced: handled = true
+        case .recovered(_, let reduced): handled = reduced
+        default: handled = false
+        }
+        if isInvalidated {
+            // Invalidated from inside this action's pass: its pending save (and this action's,
+            // if a reducer handled it) is written now, and the lock released.
+            persistence.close(storage, force: handled)
+            return
+        }
+        if handled { schedulePersistenceSave(persistence) }
+    }
+
+    /// After a handled action: unless a save is already scheduled, starts the store's timer
+    /// task, which sleeps ``Persistence/interval`` on the store's clock and then takes the
+    /// snapshot on the main actor and waits until the writer wrote it. The task is the store's
+    /// own (cancelled with the store, counted for a test clock's quiescence so that a step of
+    /// time waits for the write) but not an effect (a test store does not see it in flight).
+    func schedulePersistenceSave(_ persistence: Persistence<State>) {
+        guard persistence.needsSchedule() else { return }
+        let clock = effectClock
+        let deadline = clock.now.advanced(by: persistence.interval)
+        let timer = runtime.spawn(priority: nil, ids: [], group: nil, housekeeping: true) { [weak self] token in
+            do {
+                try await clock.sleep(until: deadline, tolerance: nil)
+            } catch {
+                return
+            }
+            guard !token.isCancelled, let signal = await self?.firePersistenceSave(token) else { return }
+            _ = await signal.wait()
+        }
+        persistence.scheduled(timer: timer)
+    }
+
+    /// The timer fired: the snapshot of the current state goes to the writer.
+    func firePersistenceSave(_ timer: EffectToken) -> PersistenceWriteSignal? {
+        guard let persistence, !isInvalidated else { return nil }
+        return persistence.fire(timer: timer, state: storage)
+    }
+
+    /// ``invalidate()``: the pending save is written now, synchronously, and the lock released;
+    /// called from inside the pipeline, the lock is released at the current action's terminal
+    /// (which writes that action's save too).
+    func invalidatePersistence(_ persistence: Persistence<State>) {
+        if isProcessing {
+            persistence.writePending(storage)
+        } else {
+            persistence.close(storage, force: false)
+        }
+    }
+}
