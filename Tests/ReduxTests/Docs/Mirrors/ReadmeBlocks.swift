@@ -676,3 +676,20 @@ func uploadTwoParts() -> Store<Upload, UploadAction> {
     store.dispatch(.partSent)           // the rule holds: .finish runs in this same call
     return store                        // finished == true, ruleIDs == []
 }
+
+// README "Persistence"
+
+struct Journal: Codable, Sendable {
+    var entries: [String] = []
+}
+
+@MainActor
+func openJournal(_ file: URL) throws(PersistenceError) -> Store<Journal, String> {
+    let persistence = Persistence<Journal>(file: file, interval: .milliseconds(500),
+                                           lockTimeout: .seconds(2))
+    let store = try Store(initialState: Journal(), persistence: persistence) { state, entry in
+        state.entries.append(entry)
+    }
+    print(persistence.status)   // startedFresh the first time, then restored(version: 1)
+    return store
+}
