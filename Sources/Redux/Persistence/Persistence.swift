@@ -78,14 +78,19 @@ public final class Persistence<State: Sendable>: Sendable {
     /// A persistence that saves a projection of the state.
     ///
     /// - Parameters:
+    ///   - file: where the state is saved; its directory must exist.
+    ///   - version: the schema version (≥ 1) written in the file.
+    ///   - interval: the longest time from a handled action to its save, on the store's clock.
+    ///   - lockTimeout: how long the store's creation waits for the file's lock (real time);
+    ///     `nil` for ever.
     ///   - snapshot: the part of the state to save. Pure and `Sendable`: it runs on the main
     ///     actor when a save fires, and in the store's deinitializer on the releasing thread.
     ///   - restore: writes a saved snapshot back into the state; runs in the store's
     ///     initializer (main actor), on the initial state given to it.
-    ///   - migrate: turns an older file's content into a current snapshot; runs once, and its
-    ///     result is saved at once.
-    ///   - file, version, interval, lockTimeout, onEvent: as in
-    ///     ``init(file:version:interval:lockTimeout:migrate:onEvent:)``.
+    ///   - migrate: turns an older file's content into a current snapshot; runs once, in the
+    ///     store's initializer (main actor), and its result is saved at once.
+    ///   - onEvent: told what restoring did, and of each save, failure and purge (see
+    ///     ``PersistenceEvent`` for the thread of each).
     public init<Snapshot: Codable & Sendable>(
         file: URL,
         version: Int = 1,
