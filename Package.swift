@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ReduxClocks", targets: ["ReduxClocks"]),
         .executable(name: "redux-demo", targets: ["ReduxDemo"]),
         .executable(name: "redux-bench", targets: ["ReduxBench"]),
+        .executable(name: "todos", targets: ["Todos"]),
     ],
     targets: [
         .target(name: "Redux"),
@@ -27,7 +28,10 @@ let package = Package(
         .target(name: "ReduxProfile", dependencies: ["Redux"], path: "Examples/Profile"),
         // The demo replays sessions on the TestClock (virtual time).
         .executableTarget(name: "ReduxDemo", dependencies: ["Redux", "ReduxClocks", "ReduxProfile"], path: "Examples/Demo"),
-        .executableTarget(name: "ReduxBench", dependencies: ["Redux"], path: "Benchmarks/ReduxBench"),
+        // A command-line todo list kept in a file, on the public API of `Redux` only.
+        .executableTarget(name: "Todos", dependencies: ["Redux"], path: "Examples/Todos"),
+        // The persistence cases (P11) drive their flood on a `TestClock`.
+        .executableTarget(name: "ReduxBench", dependencies: ["Redux", "ReduxClocks"], path: "Benchmarks/ReduxBench"),
         // A child process for the test that checks the real standard error (not a product).
         .executableTarget(name: "DiagnosticsProbe", dependencies: ["Redux"], path: "Tests/DiagnosticsProbe"),
         // A child process for the codec tests: a state's encoding under another hash seed, and
@@ -39,8 +43,8 @@ let package = Package(
         // ReduxDemo: the example tests (Tests/ReduxTests/Examples) drive the demo's own features;
         // ReduxProfile: they run the example feature module standalone too. CodecProbe: built
         // next to the tests, which run it and share its fixture state. PersistenceProbe: built next to
-        // the tests, which run it.
-        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "CodecProbe", "PersistenceProbe", "ReduxDemo", "ReduxProfile"]),
+        // the tests, which run it. Todos: built next to the tests, which run it as a process.
+        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "CodecProbe", "PersistenceProbe", "ReduxDemo", "ReduxProfile", "Todos"]),
     ],
     swiftLanguageModes: [.v6]
 )

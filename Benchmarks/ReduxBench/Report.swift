@@ -55,6 +55,7 @@ struct BenchResults {
     var subscriptions: SubscriptionResults
     var encoding: EncodingResults
     var rates: RateResults
+    var persistence: PersistenceResults
     var config: BenchConfig
 
     var rows: [ReportRow] {
@@ -170,6 +171,7 @@ struct BenchResults {
         rows += subscriptionRows(perDispatch: perDispatch)
         rows += Self.encodingRows(encoding)
         rows += rateRows(perDispatch: perDispatch)
+        rows += persistenceRows()
         return rows
     }
 
@@ -373,7 +375,7 @@ struct BenchResults {
                 row.name,
                 row.nanosecondsPerOperation.map { fixed($0, 2) } ?? "-",
                 row.ratioToFloor.map { fixed($0, 2) } ?? "-",
-                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") || row.unit == "MB" || row.unit == "ns/field" || row.unit == "ns/subscriber" || row.unit == "MB/s" ? fixed(row.value, 2) : grouped(row.value),
+                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") || row.unit == "MB" || row.unit == "ns/field" || row.unit == "ns/subscriber" || row.unit == "MB/s" || row.unit == "ms/save" ? fixed(row.value, 2) : grouped(row.value),
                 row.unit,
                 row.spread.map { spread in
                     row.unit == "actions/s" || row.unit == "bytes"
@@ -395,7 +397,7 @@ struct BenchResults {
         }
         var lines = [
             "redux-bench: \(machine)",
-            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs; P9, P9-closure: \(grouped(Double(config.wideOperations))); P14-encode: \(grouped(Double(encoding.appEncodes))) app-state and \(encoding.rowsEncodes) 10,000-row encodes; P10-reflected: \(grouped(Double(config.operations / 10))) dispatches); median of \(config.runs) runs after a warm-up",
+            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs; P9, P9-closure: \(grouped(Double(config.wideOperations))); P14-encode: \(grouped(Double(encoding.appEncodes))) app-state and \(encoding.rowsEncodes) 10,000-row encodes; P10-reflected: \(grouped(Double(config.operations / 10))) dispatches; P11-save: \(persistence.saveRuns) saves); median of \(config.runs) runs after a warm-up",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

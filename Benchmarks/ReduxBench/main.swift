@@ -19,8 +19,8 @@ let usage = """
       the subscription cases (P9, P9-closure) run on a store that tells more observers or
       subscribers than the changed member's (reported, not exit 70)
       --quick         small runs of every case (for CI)
-                      (P14-encode, the encoding of a state, is timed only: not in
-                      --instructions)
+                      (P14-encode, the encoding of a state, and P11, persistence's
+                      saves, are timed only: not in --instructions)
       --json          print a JSON array of {case, ns_per_op, ratio_to_floor, value, unit}
                       (with --instructions: {case, instructions_per_op, unit, comparison, ratio,
                       target, instructions_n1, instructions_n2})
@@ -118,6 +118,18 @@ if ProcessInfo.processInfo.environment["ONLY"] == "p14-encode" {
     }
     exit(0)
 }
+// `ONLY=p11`: P11-save and P11-flood alone (their rows as a table).
+if ProcessInfo.processInfo.environment["ONLY"] == "p11" {
+    do {
+        let results = try await cases.persistence()
+        print("P11-save-encode", fixed(results.encode.median, 2), "ms", "P11-save-write", fixed(results.write.median, 2), "ms", "P11-save-fsync", fixed(results.sync.median, 2), "ms", "bytes", results.bytes, "runs", results.saveRuns)
+        print("P11-flood", results.floodSaves, "saves for", results.floodDispatches, "dispatches; final state saved:", results.floodFinalSaved)
+    } catch {
+        FileHandle.standardError.write(Data("redux-bench: \(error)\n".utf8))
+        exit(70)
+    }
+    exit(0)
+}
 if let only = ProcessInfo.processInfo.environment["ONLY"] {
     var p1s: [Double] = [], fs: [Double] = []
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["LOOPS"] ?? "3") ?? 3) {
@@ -174,11 +186,12 @@ do {
     let subscriptions = try cases.subscriptions()
     let encoding = try cases.encoding()
     let rates = try cases.rates()
+    let persistence = try await cases.persistence()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p1Send: p1Send, p4: p4, p5: p5,
         p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
         composition: composition, modules: modules, styles: styles, observation: observation,
-        subscriptions: subscriptions, encoding: encoding, rates: rates, config: config
+        subscriptions: subscriptions, encoding: encoding, rates: rates, persistence: persistence, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {

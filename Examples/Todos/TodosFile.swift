@@ -1,0 +1,31 @@
+/// What the file keeps (version 1): the todos, the next id and the undo history, under stable
+/// names. Persistence writes it canonically (keys sorted) inside `{"state": …, "version": 1}`:
+///
+/// ```json
+/// {"state":{"nextID":3,"todos":[{"done":false,"id":1,"title":"Buy milk"},…],"undo":[{"change":"add \"Walk dog\"","todos":[…]}]},"version":1}
+/// ```
+///
+/// A projection rather than the state itself, so the state can change shape (or gain fields that
+/// are not worth keeping) without changing the file; a later file shape gets version 2 and a
+/// migration from this one.
+struct TodosFile: Codable, Equatable, Sendable {
+    var todos: [Todo]
+    var nextID: Int
+    var undo: [UndoStep]
+
+    /// The file's content for `state`.
+    init(_ state: TodoList) {
+        todos = state.todos
+        nextID = state.nextID
+        undo = state.history
+    }
+
+    /// Puts the file's content into `state`. The next id is kept above every id in the file
+    /// (a hand-edited file cannot make two todos share one).
+    func restore(into state: inout TodoList) {
+        state.todos = todos
+        state.history = Array(undo.suffix(TodoList.historyLimit))
+        let highest = (todos + undo.flatMap(\.todos)).map(\.id).max() ?? 0
+        state.nextID = max(nextID, highest + 1)
+    }
+}
