@@ -11,6 +11,8 @@ public struct PersistedState: Sendable {
     /// The JSON of the saved snapshot (the file's `state` field).
     public let data: Data
 
+    /// The content of `file`, saved with `version`, whose `state` field is `data` (JSON). The
+    /// persistence builds it for its migration; build one yourself to test a migration closure.
     public init(file: URL, version: Int, data: Data) {
         self.file = file
         self.version = version

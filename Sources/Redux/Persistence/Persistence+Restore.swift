@@ -38,16 +38,20 @@ extension Persistence {
             core.holdsLock = true
             core.diagnostics = diagnostics
         }
+        // The migrated state is saved at once; its result is reported after `.restored`. A
+        // failed save stays pending: the next save, the invalidation or the release writes it.
+        var migrationSave: PersistenceEvent?
         if case .migrated = status {
             core.withLock { $0.saveCount += 1 }
             let job = capture(state)
-            writer.sync { _ = perform(job) }
+            migrationSave = writer.sync { save(job) }
         }
         if let onEvent {
             onEvent(.restored(status))
         } else if case .recovered(let error, let keptAside) = status, let diagnostics {
             diagnostics.reportBadPersistedFile(error, keptAside: keptAside)
         }
+        if let migrationSave { report(migrationSave) }
         return state
     }
 

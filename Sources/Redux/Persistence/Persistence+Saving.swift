@@ -50,47 +50,62 @@ extension Persistence {
     /// for it to drain), then records and reports the result. Returns the failure, if any.
     @discardableResult
     func perform(_ job: () throws(StateCodingError) -> Data) -> PersistenceError? {
+        let event = save(job)
+        report(event)
+        if case .saveFailed(let error) = event { return error }
+        return nil
+    }
+
+    /// Encodes and writes one save on the calling thread and records the result: a success
+    /// clears ``lastError``; a failure is kept there and the save stays pending
+    /// (`retryPending`: the next save writes even if none is scheduled). Returns the event to
+    /// report, ``PersistenceEvent/saved(bytes:timings:)`` or ``PersistenceEvent/saveFailed(_:)``.
+    func save(_ job: () throws(StateCodingError) -> Data) -> PersistenceEvent {
         let clock = ContinuousClock()
         let start = clock.now
         let data: Data
+        let failure: PersistenceError
         do throws(StateCodingError) {
             data = try job()
+            let encode = clock.now - start
+            do throws(PersistenceError) {
+                let (write, sync) = try disk.write(data)
+                core.withLock { core in
+                    core.lastError = nil
+                    core.retryPending = false
+                }
+                return .saved(bytes: data.count, timings: SaveTimings(encode: encode, write: write, sync: sync))
+            } catch {
+                failure = error
+            }
         } catch {
-            return failed(.encoding(file: file, reason: error))
+            failure = .encoding(file: file, reason: error)
         }
-        let encode = clock.now - start
-        do throws(PersistenceError) {
-            let (write, sync) = try disk.write(data)
-            core.withLock { $0.lastError = nil }
-            onEvent?(.saved(bytes: data.count, timings: SaveTimings(encode: encode, write: write, sync: sync)))
-            return nil
-        } catch {
-            return failed(error)
+        core.withLock { core in
+            core.lastError = failure
+            core.retryPending = true
         }
+        return .saveFailed(failure)
     }
 
-    /// Records a failed save and reports it (``PersistenceEvent/saveFailed(_:)``, or a
-    /// diagnostic line when there is no `onEvent`).
-    private func failed(_ error: PersistenceError) -> PersistenceError {
-        let diagnostics = core.withLock { core -> DiagnosticSink? in
-            core.lastError = error
-            return core.diagnostics
-        }
+    /// Tells `onEvent` of a save's result; a failed save with no `onEvent` is written as a
+    /// diagnostic line instead.
+    func report(_ event: PersistenceEvent) {
         if let onEvent {
-            onEvent(.saveFailed(error))
-        } else {
-            diagnostics?.reportFailedSave(error)
+            onEvent(event)
+        } else if case .saveFailed(let error) = event {
+            core.withLock { $0.diagnostics }?.reportFailedSave(error)
         }
-        return error
     }
 
-    /// Takes the pending save (or, with `force`, a save even if none is pending) from `state`:
+    /// Takes the pending save (a scheduled one, or the state of a save that failed; with
+    /// `force`, a save even if none is pending) from `state`:
     /// cancels its timer and counts it. `nil` when there is nothing to save or the lock is no
     /// longer held. Any thread.
     func take(_ state: @autoclosure () -> State?, force: Bool) -> (@Sendable () throws(StateCodingError) -> Data)? {
         guard let state = state() else { return nil }
         let (taken, timer) = core.withLock { core -> (Bool, EffectToken?) in
-            guard core.holdsLock, core.isScheduled || force else { return (false, nil) }
+            guard core.holdsLock, core.isScheduled || core.retryPending || force else { return (false, nil) }
             let timer = core.timer
             core.isScheduled = false
             core.timer = nil
@@ -121,18 +136,30 @@ extension Persistence {
     /// again (which writes a fresh file). Main actor; waits for the saves already handed to the
     /// writer, so none of them re-creates the file afterwards.
     ///
-    /// - Throws: ``PersistenceError/io(file:operation:code:)`` when the file exists and cannot be
-    ///   deleted (also kept in ``lastError``). On success, `onEvent` is told ``PersistenceEvent/purged``.
+    /// Only while the persistence serves a live store, which holds the file's lock: before a
+    /// store was created with it, or once that store was invalidated or released, the file may
+    /// belong to another store (another process), and `purge()` throws instead of deleting it.
+    ///
+    /// - Throws: ``PersistenceError/notAttached(file:)`` when the persistence serves no store
+    ///   (nothing is deleted); ``PersistenceError/io(file:operation:code:)`` when the file exists
+    ///   and cannot be deleted (also kept in ``lastError``). On success, `onEvent` is told
+    ///   ``PersistenceEvent/purged``.
     @MainActor
     public func purge() throws(PersistenceError) {
-        let timer = core.withLock { core -> EffectToken? in
+        let (held, timer) = core.withLock { core -> (Bool, EffectToken?) in
+            guard core.holdsLock else { return (false, nil) }
             let timer = core.timer
             core.isScheduled = false
+            core.retryPending = false
             core.timer = nil
-            return timer
+            return (true, timer)
         }
+        guard held else { throw .notAttached(file: file) }
         timer?.cancelTask()
         let failure = writer.sync { () -> PersistenceError? in
+            // Checked again on the writer: a release on another thread unlocks only after the
+            // writer drained, so the lock is still held while the file is deleted.
+            guard core.withLock({ $0.holdsLock }) else { return .notAttached(file: file) }
             do throws(PersistenceError) {
                 try disk.remove()
                 return nil
@@ -141,6 +168,7 @@ extension Persistence {
             }
         }
         if let failure {
+            if case .notAttached = failure { throw failure }
             core.withLock { $0.lastError = failure }
             throw failure
         }
@@ -151,8 +179,9 @@ extension Persistence {
     /// synchronously on the calling thread, once the writer has drained (`force`: even if none
     /// is pending), then releases the file's lock. Later calls do nothing.
     func close(_ state: @autoclosure () -> State?, force: Bool) {
-        let job = take(state(), force: force)
+        // The writer drains first, so that a save failing on it leaves its state pending here.
         writer.sync {}
+        let job = take(state(), force: force)
         if let job { perform(job) }
         let held = core.withLock { core -> Bool in
             defer {
@@ -168,8 +197,8 @@ extension Persistence {
     /// the lock: for an invalidation from inside the pipeline, whose action's terminal still
     /// comes and closes the persistence.
     func writePending(_ state: State) {
-        let job = take(state, force: false)
         writer.sync {}
+        let job = take(state, force: false)
         if let job { perform(job) }
     }
 }

@@ -32,7 +32,9 @@ public final class Persistence<State: Sendable>: Sendable {
     /// store's clock (``StoreOptions/clock``). At least `.zero`.
     public let interval: Duration
     /// How long the store's initializer waits for another process's (or persistence's) lock,
-    /// in real (monotonic) time: `nil` waits for ever, `.zero` fails at once.
+    /// in real (monotonic) time: `nil` waits for ever, `.zero` fails at once. The wait blocks
+    /// the thread creating the store (the main actor), polling every few milliseconds: a GUI app
+    /// should pass a short timeout, or create the store off its launch path.
     public let lockTimeout: Duration?
 
     let onEvent: (@Sendable (PersistenceEvent) -> Void)?

@@ -11,6 +11,9 @@ struct PersistenceCore<State: Sendable> {
     var lastError: PersistenceError?
     /// A save is scheduled: the store's timer task sleeps until it is due.
     var isScheduled = false
+    /// The last save failed: the state it carried is still to be written, so the next save
+    /// (timer, ``Persistence/flush()``, invalidation, release) writes even if none is scheduled.
+    var retryPending = false
     /// The scheduled save's timer task.
     var timer: EffectToken?
     /// The store's current state, read on the main actor (`nil` once the store is gone).

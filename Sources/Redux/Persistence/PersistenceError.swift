@@ -7,7 +7,8 @@ import Foundation
 /// thrown: the file is kept aside and the error reported in ``PersistenceStatus/recovered(_:keptAside:)``.
 /// The store's throwing initializers throw ``inUse(file:waited:)``, ``alreadyAttached(file:)`` and
 /// ``io(file:operation:code:)``; a failed save is reported through ``Persistence/lastError`` and
-/// ``PersistenceEvent/saveFailed(_:)``.
+/// ``PersistenceEvent/saveFailed(_:)``; ``Persistence/purge()`` throws ``io(file:operation:code:)``
+/// and ``notAttached(file:)``.
 public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is not a saved state: 0 bytes, truncated, not JSON, or JSON of the wrong shape.
     case corrupt(file: URL, reason: StateCodingError)
@@ -26,6 +27,10 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
     case alreadyAttached(file: URL)
     /// A save's snapshot could not be encoded (a non-finite number, for instance).
     case encoding(file: URL, reason: StateCodingError)
+    /// ``Persistence/purge()`` was called while the persistence serves no store — never
+    /// attached, or its store was invalidated or released — so it does not hold the file's lock
+    /// and deletes nothing.
+    case notAttached(file: URL)
 
     /// One line naming the file and the cause.
     public var description: String {
@@ -46,6 +51,8 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
             return "the persistence of \(file.path) already serves a store"
         case .encoding(let file, let reason):
             return "the state saved to \(file.path) could not be encoded: \(reason)"
+        case .notAttached(let file):
+            return "the persistence of \(file.path) serves no store (never attached, or its store was invalidated or released)"
         }
     }
 }

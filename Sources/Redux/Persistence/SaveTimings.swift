@@ -1,15 +1,18 @@
 import Foundation
 
-/// How long the phases of one save took, in real (monotonic) time, measured on the writer's
-/// thread: encoding the snapshot, writing the temporary file, and the `fsync` calls with the rename.
+/// How long the phases of one save took, in real (monotonic) time, measured on the thread that
+/// wrote: the writer's for a scheduled save or ``Persistence/flush()``, the calling thread for
+/// ``Store/invalidate()`` and a store's release, the main actor for the migration's save.
 public struct SaveTimings: Sendable, Equatable {
     /// Encoding the snapshot into the file's JSON.
     public var encode: Duration
-    /// Creating and writing the temporary file.
+    /// Opening the temporary file, writing it, closing it and renaming it over the file.
     public var write: Duration
-    /// `fsync` of the temporary file, the rename, and `fsync` of the directory.
+    /// The two `fsync` calls: of the temporary file (before the rename) and of the directory
+    /// (after it).
     public var sync: Duration
 
+    /// Timings of one save, each a duration in real time (as measured by `ContinuousClock`).
     public init(encode: Duration, write: Duration, sync: Duration) {
         self.encode = encode
         self.write = write

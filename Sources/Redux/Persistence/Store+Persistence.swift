@@ -21,10 +21,15 @@ extension Store {
     /// The lock is held until ``invalidate()`` or the store's release, which write a pending
     /// save first.
     ///
+    /// Waiting for the lock blocks the calling thread (the main actor): it polls every few
+    /// milliseconds for up to ``Persistence/lockTimeout``, 10 seconds by default. A GUI app
+    /// should pass a short timeout, or create the store off its launch path.
+    ///
     /// - Throws: ``PersistenceError/inUse(file:waited:)`` when the lock stays taken for
     ///   ``Persistence/lockTimeout``; ``PersistenceError/alreadyAttached(file:)`` when the
     ///   persistence already serves a store; ``PersistenceError/io(file:operation:code:)`` when
-    ///   the file cannot be read or a bad file cannot be renamed aside.
+    ///   the lock file cannot be opened (a missing directory) or locked, the file cannot be
+    ///   read, or a bad file cannot be renamed aside.
     public convenience init(
         initialState: State,
         reducers: [Reducer<State, Action>],

@@ -56,10 +56,19 @@ extension Store {
 
     /// ``invalidate()``: the pending save is written now, synchronously, and the lock released;
     /// called from inside the pipeline, the lock is released at the current action's terminal
-    /// (which writes that action's save too).
+    /// (which writes that action's save too). Not every call with `isProcessing` set has a
+    /// terminal still to come (a subscription's callback, a log handler, events flushed at the
+    /// end of a call): a main-actor task enqueued now closes the persistence right after the
+    /// current main-actor call, if the lock is still held then. Slow path only: the dispatch
+    /// path pays nothing for it.
     func invalidatePersistence(_ persistence: Persistence<State>) {
         if isProcessing {
             persistence.writePending(storage)
+            Task { @MainActor [weak self] in
+                // Released meanwhile: its deinitializer closed the persistence.
+                guard let self else { return }
+                persistence.close(self.storage, force: false)
+            }
         } else {
             persistence.close(storage, force: false)
         }

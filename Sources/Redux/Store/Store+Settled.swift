@@ -7,6 +7,12 @@ extension Store {
     ///
     /// For tests and tools, instead of polling or sleeping. Isolation: main actor.
     ///
+    /// With a ``Persistence``, a scheduled save's timer is pending work: this returns only once
+    /// that save is written, ``Persistence/interval`` later on the store's clock — never under a
+    /// `TestClock` until the test advances the clock past the interval. To wait for the file in
+    /// a test, call ``Persistence/flush()`` first (it takes the pending save and waits for its
+    /// write), then `settled()`.
+    ///
     /// - Parameter timeout: the longest to wait, measured on `ContinuousClock` (not the store's
     ///   clock, which a test may have frozen); `nil` waits as long as it takes.
     /// - Throws: ``SettleTimeoutError`` when the timeout passes first (naming what was still
