@@ -14,11 +14,21 @@ import Foundation
 /// `flock` on a file that a rename replaces would exclude nobody), temporaries
 /// `<name>.tmp-<pid>-<n>`, and kept-aside files `<name>.corrupt-<UTC time>`.
 ///
+/// Symlinks in the path (a linked state file, a linked parent directory) are resolved once, at
+/// creation: the lock file, temporaries, kept-aside files and the rename all sit beside the real
+/// file, so a save updates the link's target and leaves the link a link, and two paths to one file
+/// share one lock. A dangling link resolves to its target, which the first save creates. Errors
+/// name `url` as given. A save keeps the existing file's permission bits; a new file gets 0644
+/// with the process's umask applied.
+///
 /// Thread-safe: the lock descriptor sits behind a lock. Calls block the calling thread (system
 /// calls; `lock(timeout:)` polls). `flock` locks belong to the open file description, so a second
 /// `PersistenceFile` on the same url, in this process or another, cannot lock while this one holds it.
 final class PersistenceFile: @unchecked Sendable {
+    /// The file as given (errors name it).
     let url: URL
+    /// The file's path with its symlinks resolved at creation; every system call uses it.
+    let path: String
     /// The open lock file while locked, else -1.
     private let descriptor = Locked<Int32>(-1)
     /// Numbers temporaries within this process (`<name>.tmp-<pid>-<n>`).
@@ -26,15 +36,16 @@ final class PersistenceFile: @unchecked Sendable {
 
     init(url: URL) {
         self.url = url
+        self.path = Self.resolvingSymlinks(url.path)
     }
 
     deinit {
         unlock()
     }
 
-    private var name: String { url.lastPathComponent }
-    private var directory: String { url.deletingLastPathComponent().path }
-    private func beside(_ suffix: String) -> String { directory + "/" + name + suffix }
+    private var name: String { Self.split(path).name }
+    private var directory: String { Self.split(path).directory }
+    private func beside(_ suffix: String) -> String { path + suffix }
 
     // MARK: Lock
 
@@ -101,7 +112,7 @@ final class PersistenceFile: @unchecked Sendable {
 
     /// The file's bytes, or nil when there is no file (`ENOENT`). Throws `.io` for other errors.
     func read() throws(PersistenceError) -> Data? {
-        let fd = Self.retrying { open(url.path, O_RDONLY | O_CLOEXEC) }
+        let fd = Self.retrying { open(path, O_RDONLY | O_CLOEXEC) }
         if fd < 0 {
             let code = errno
             if code == ENOENT { return nil }
@@ -123,12 +134,17 @@ final class PersistenceFile: @unchecked Sendable {
     /// Replaces the file atomically: writes a temporary `<name>.tmp-<pid>-<n>` in the same
     /// directory, fsyncs it, renames it over the file, then fsyncs the directory. A reader (or a
     /// process killed at any moment) sees the old or the new complete file. The temporary is
-    /// removed when a step before the rename fails. Returns the durations of writing (open, write,
+    /// removed when a step before the rename fails. The temporary takes the existing file's
+    /// permission bits (`fchmod` before any byte is written), so a private file stays private; a
+    /// new file gets 0644 with the umask applied. Returns the durations of writing (open, write,
     /// close, rename) and syncing (both fsyncs).
     func write(_ data: Data) throws(PersistenceError) -> (write: Duration, sync: Duration) {
         let clock = ContinuousClock()
         var writing = Duration.zero, syncing = Duration.zero
         var start = clock.now
+        // The current file's mode (under the lock nobody else replaces it meanwhile).
+        var existing = stat()
+        let keptMode: mode_t? = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : nil
         var temporary: String
         var fd: Int32
         repeat {
@@ -145,6 +161,9 @@ final class PersistenceFile: @unchecked Sendable {
             if closing { close(fd) }
             unlink(temporary)
             return .io(file: url, operation: operation, code: code)
+        }
+        if let keptMode, Self.retrying({ fchmod(fd, keptMode) }) != 0 {
+            throw fail("fchmod", errno, closing: true)
         }
         let written: Int32 = data.withUnsafeBytes { bytes in
             var offset = 0
@@ -164,7 +183,7 @@ final class PersistenceFile: @unchecked Sendable {
         syncing += clock.now - start
         start = clock.now
         if close(fd) != 0 { throw fail("close", errno, closing: false) }
-        if rename(temporary, url.path) != 0 { throw fail("rename", errno, closing: false) }
+        if rename(temporary, path) != 0 { throw fail("rename", errno, closing: false) }
         writing += clock.now - start
         start = clock.now
         try syncDirectory()
@@ -183,14 +202,14 @@ final class PersistenceFile: @unchecked Sendable {
             suffix += 1
             candidate = base + "-\(suffix)"
         }
-        if rename(url.path, candidate) != 0 { throw .io(file: url, operation: "rename", code: errno) }
+        if rename(path, candidate) != 0 { throw .io(file: url, operation: "rename", code: errno) }
         try syncDirectory()
         return URL(fileURLWithPath: candidate)
     }
 
     /// Deletes the file (purge); no error when it is absent.
     func remove() throws(PersistenceError) {
-        if unlink(url.path) != 0 {
+        if unlink(path) != 0 {
             let code = errno
             if code == ENOENT { return }
             throw .io(file: url, operation: "unlink", code: code)
@@ -199,6 +218,37 @@ final class PersistenceFile: @unchecked Sendable {
     }
 
     // MARK: Helpers
+
+    /// The path with every symlink resolved: the directory through `realpath` (kept as written when
+    /// it does not exist), then the last component followed while it is a link (a relative target
+    /// is relative to the link's directory), up to 40 links (the kernel's limit; a loop stays
+    /// unresolved and fails at the first system call). A dangling link resolves to its target.
+    static func resolvingSymlinks(_ given: String) -> String {
+        var path = given.hasPrefix("/") ? given : FileManager.default.currentDirectoryPath + "/" + given
+        for _ in 0..<40 {
+            var (directory, name) = split(path)
+            if let real = realpath(directory, nil) {
+                directory = String(cString: real)
+                free(real)
+            }
+            path = (directory == "/" ? "" : directory) + "/" + name
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            guard count > 0 else { return path }
+            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = target.hasPrefix("/") ? target : (directory == "/" ? "" : directory) + "/" + target
+        }
+        return path
+    }
+
+    /// An absolute path's directory and last component (trailing slashes ignored).
+    private static func split(_ path: String) -> (directory: String, name: String) {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return (".", String(trimmed)) }
+        let directory = trimmed[..<slash]
+        return (directory.isEmpty ? "/" : String(directory), String(trimmed[trimmed.index(after: slash)...]))
+    }
 
     /// Makes the directory entry changes (rename, unlink) durable.
     private func syncDirectory() throws(PersistenceError) {

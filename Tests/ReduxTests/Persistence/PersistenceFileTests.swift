@@ -121,4 +121,29 @@ struct PersistenceFileTests {
         try file.remove()
         #expect(try directory.names() == [])
     }
+
+    @Test
+    func aSaveKeepsTheFilesPermissions() throws {
+        let directory = try ScratchDirectory()
+        let file = PersistenceFile(url: directory.file("state.json"))
+        _ = try file.write(Data("first".utf8))
+        // A new file gets 0644 with the umask applied, like a file the process creates itself.
+        let reference = directory.file("reference")
+        let fd = open(reference.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        #expect(fd >= 0)
+        close(fd)
+        #expect(try mode(of: file.url) == mode(of: reference))
+        for kept: mode_t in [0o600, 0o640, 0o604] {
+            #expect(chmod(file.url.path, kept) == 0)
+            _ = try file.write(Data("next".utf8))
+            #expect(try mode(of: file.url) == kept)
+            #expect(try file.read() == Data("next".utf8))
+        }
+    }
+
+    private func mode(of url: URL) throws -> mode_t {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        return status.st_mode & 0o7777
+    }
 }
