@@ -6,13 +6,17 @@
 enum CommandLineParser {
     static let usageLine = "usage: todos [--file PATH] [--json] [--lock-timeout SECONDS] add TITLE | list | done N | undo | clear-done | help"
 
+    /// The longest `--lock-timeout`, in seconds (about 31 years).
+    static let maximumLockTimeout: Double = 1_000_000_000
+
     static let help = """
         todos: a todo list kept in a file.
 
         \(usageLine)
 
         commands:
-          add TITLE     add a todo (the words after add make its title)
+          add TITLE     add a todo (the words after add make its title; one line: a title
+                        with control characters such as a newline or a tab is refused)
           list          list the todos, numbered from 1; done ones are marked [x]
           done N        mark todo number N done
           undo          take back the last add, done or clear-done (up to \(TodoList.historyLimit))
@@ -23,11 +27,12 @@ enum CommandLineParser {
           --file PATH              the file the todos are kept in (default: $HOME/.todos.json)
           --json                   print the resulting list as JSON, for scripts
           --lock-timeout SECONDS   how long to wait while another todos uses the file
-                                   (default: 10)
+                                   (default: 10; from 0 to \(Int(maximumLockTimeout)))
 
-        exit status: 0 done; 1 the command was refused (no such todo, empty title, nothing to
-        undo); 64 bad arguments; 65 a bad file (kept aside as FILE.corrupt-TIME); 74 the file
-        could not be read or written; 75 the file stayed in use past the lock timeout.
+        exit status: 0 done; 1 the command was refused (no such todo, an empty title or one with
+        control characters, nothing to undo, no todo id left); 64 bad arguments; 65 a bad file
+        (kept aside as FILE.corrupt-TIME); 74 the file could not be read or written; 75 the file
+        stayed in use past the lock timeout.
         """
 
     /// The invocation `arguments` (without the program's name) describe.
@@ -62,8 +67,10 @@ enum CommandLineParser {
                 file = path
             case "--lock-timeout":
                 let text = try value()
-                guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
-                    throw .usage("not a number of seconds: '\(text)'")
+                // Bounded so the conversion to milliseconds cannot overflow (NaN and infinities
+                // fail the comparison too).
+                guard let seconds = Double(text), seconds >= 0, seconds <= maximumLockTimeout else {
+                    throw .usage("not a number of seconds from 0 to \(Int(maximumLockTimeout)): '\(text)'")
                 }
                 lockTimeout = .milliseconds(Int64((seconds * 1000).rounded()))
             default:

@@ -9,13 +9,20 @@ struct TodoList: Equatable, Sendable {
     static let historyLimit = 50
 
     var todos: [Todo] = []
+    /// The id the next `add` gives. `Int.max` means the ids are used up: ids run from 1 to
+    /// `Int.max - 1`, and `add` is refused (``TodoError/noIDLeft``) rather than overflow.
     var nextID = 1
     var history: [UndoStep] = []
 
     /// The todo a person means by `number` (1-based position), if there is one.
+    /// Any `Int` is safe here (`Int.min` included): a number outside `1...todos.count` names
+    /// no todo.
     func todo(number: Int) -> Todo? {
-        todos.indices.contains(number - 1) ? todos[number - 1] : nil
+        number >= 1 && number <= todos.count ? todos[number - 1] : nil
     }
+
+    /// Whether `add` can give a new id (``nextID`` is below `Int.max`).
+    var hasIDLeft: Bool { nextID < Int.max }
 
     /// Pushes the current list onto the history, under the description `change`, dropping the
     /// oldest step past ``historyLimit``.

@@ -11,6 +11,7 @@ enum TodoReducers {
     static let history = Reducer<TodoList, TodoAction>(id: "history") { state, action in
         switch action {
         case .add(let title):
+            guard state.hasIDLeft else { return .defaultNext }
             state.remember("add \"\(title)\"")
         case .complete(let number):
             guard let todo = state.todo(number: number) else { return .defaultNext }
@@ -31,6 +32,7 @@ enum TodoReducers {
     static let list = Reducer<TodoList, TodoAction>(id: "list") { state, action in
         switch action {
         case .add(let title):
+            guard state.hasIDLeft else { return .defaultNext }
             state.todos.append(Todo(id: state.nextID, title: title, done: false))
             state.nextID += 1
         case .complete(let number):

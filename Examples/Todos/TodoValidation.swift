@@ -11,6 +11,8 @@ enum TodoValidation {
         case .add(let title):
             let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty { throw TodoError.emptyTitle }
+            if trimmed.unicodeScalars.contains(where: isControl) { throw TodoError.controlCharacterInTitle }
+            if !context.state.hasIDLeft { throw TodoError.noIDLeft }
             return trimmed == title ? .next : .nextAs(.add(title: trimmed))
         case .complete(let number):
             guard let todo = context.state.todo(number: number) else {
@@ -22,6 +24,15 @@ enum TodoValidation {
             return .next
         case .clearDone:
             return context.todos.contains { $0.done } ? .next : .exit(.done)
+        }
+    }
+
+    /// A control character, or a line or paragraph separator: anything that would break a title
+    /// across lines or garble the terminal.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
         }
     }
 }

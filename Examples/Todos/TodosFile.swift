@@ -21,11 +21,15 @@ struct TodosFile: Codable, Equatable, Sendable {
     }
 
     /// Puts the file's content into `state`. The next id is kept above every id in the file
-    /// (a hand-edited file cannot make two todos share one).
+    /// (a hand-edited file cannot make two todos share one). Any ids restore: when the file's
+    /// highest id is `Int.max`, the next id is `Int.max` too, which means none is left
+    /// (``TodoList/hasIDLeft``): the list reads, completes and undoes as usual, and only `add`
+    /// is refused.
     func restore(into state: inout TodoList) {
         state.todos = todos
         state.history = Array(undo.suffix(TodoList.historyLimit))
         let highest = (todos + undo.flatMap(\.todos)).map(\.id).max() ?? 0
-        state.nextID = max(nextID, highest + 1)
+        let (afterHighest, overflowed) = highest.addingReportingOverflow(1)
+        state.nextID = max(nextID, overflowed ? Int.max : afterHighest)
     }
 }

@@ -145,6 +145,75 @@ struct TodosProcessTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path) == [])
     }
 
+    @Test(arguments: ["-9223372036854775808", "9223372036854775807", "-2"])
+    func aNumberThatNamesNoTodoPrintsNoTodoWithStatusOneAndLeavesTheFileUnchanged(_ number: String) async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.expect(["add", "Buy milk"], prints: ["Added #1: Buy milk"])
+        let bytes = try #require(sandbox.bytes())
+        let before = try sandbox.identity()
+        try await sandbox.expect(["done", number], fails: 1, printing: ["no todo #\(number)"])
+        #expect(sandbox.bytes() == bytes)
+        #expect(try sandbox.identity() == before)
+    }
+
+    @Test(arguments: ["1e16", "1e300", "1000000001", "nan", "inf", "-inf", "-1", "-0.001", "soon", ""])
+    func aBadLockTimeoutPrintsTheUsageLineWithStatus64(_ seconds: String) async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.expect(["--lock-timeout", seconds, "list"], fails: 64, printing: [
+            "not a number of seconds from 0 to 1000000000: '\(seconds)'", Self.usage,
+        ])
+        try await sandbox.expect(["--lock-timeout=\(seconds)", "add", "Buy milk"], fails: 64, printing: [
+            "not a number of seconds from 0 to 1000000000: '\(seconds)'", Self.usage,
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path) == [])
+        // The largest one is taken.
+        try await sandbox.expect(["--lock-timeout", "1e9", "list"], prints: ["No todos."])
+    }
+
+    /// A hand-edited file whose highest id is the last `Int`: restored as it is (no command
+    /// crashes), and only `add`, which would need a new id, is refused.
+    @Test func aFileWhoseIdsCannotBeContinuedIsRestoredAndOnlyAddIsRefused() async throws {
+        let sandbox = try Sandbox()
+        let content = #"{"state":{"nextID":1,"todos":[{"done":false,"id":9223372036854775807,"title":"Buy milk"}],"undo":[]},"version":1}"#
+        try Data(content.utf8).write(to: sandbox.file)
+        try await sandbox.expect(["list"], prints: ["1. [ ] Buy milk"])
+        try await sandbox.expect(["--json", "list"], prints: [#"{"todos":[{"done":false,"id":9223372036854775807,"number":1,"title":"Buy milk"}]}"#])
+        let before = try sandbox.identity()
+        try await sandbox.expect(["add", "Walk dog"], fails: 1, printing: ["no todo id left: the ids in the file reach 9223372036854775807"])
+        #expect(try sandbox.identity() == before)
+        #expect(sandbox.bytes() == Data(content.utf8))
+        try await sandbox.expect(["done", "1"], prints: ["Done #1: Buy milk"])
+        try await sandbox.expect(["undo"], prints: [#"Undid done #1 "Buy milk""#])
+        try await sandbox.expect(["list"], prints: ["1. [ ] Buy milk"])
+    }
+
+    @Test func anExhaustedIdSpaceFailsAddWithStatusOneAndLeavesTheFileUnchanged() async throws {
+        let sandbox = try Sandbox()
+        let content = #"{"state":{"nextID":9223372036854775807,"todos":[],"undo":[]},"version":1}"#
+        try Data(content.utf8).write(to: sandbox.file)
+        try await sandbox.expect(["list"], prints: ["No todos."])
+        let before = try sandbox.identity()
+        try await sandbox.expect(["add", "Buy milk"], fails: 1, printing: ["no todo id left: the ids in the file reach 9223372036854775807"])
+        try await sandbox.expect(["--json", "add", "Buy milk"], fails: 1, printing: ["no todo id left: the ids in the file reach 9223372036854775807"])
+        #expect(try sandbox.identity() == before)
+        #expect(sandbox.bytes() == Data(content.utf8))
+        // The last id below it is still given.
+        let last = #"{"state":{"nextID":9223372036854775806,"todos":[],"undo":[]},"version":1}"#
+        try Data(last.utf8).write(to: sandbox.file)
+        try await sandbox.expect(["--json", "add", "Buy milk"], prints: [#"{"todos":[{"done":false,"id":9223372036854775806,"number":1,"title":"Buy milk"}]}"#])
+        try await sandbox.expect(["add", "Walk dog"], fails: 1, printing: ["no todo id left: the ids in the file reach 9223372036854775807"])
+    }
+
+    @Test(arguments: ["a\nb", "a\tb", "a\rb", "a\u{1B}[31mb", "a\u{7F}b", "a\u{2028}b"])
+    func aTitleWithAControlCharacterIsRefusedWithStatusOneAndSavesNothing(_ title: String) async throws {
+        let sandbox = try Sandbox()
+        try await sandbox.expect(["add", title], fails: 1, printing: ["a todo title cannot hold control characters (newline, tab…)"])
+        #expect(sandbox.bytes() == nil)
+        // Surrounding newlines are trimmed, as spaces are: the title is one line.
+        try await sandbox.expect(["add", "\nBuy milk\n"], prints: ["Added #1: Buy milk"])
+        try await sandbox.expect(["list"], prints: ["1. [ ] Buy milk"])
+    }
+
     @Test func aMissingFileArgumentPrintsAUsageLineWithStatus64() async throws {
         let run = try await runProbe(named: "todos", ["list", "--file"])
         #expect(run.status == 64)
