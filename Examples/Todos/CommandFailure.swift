@@ -35,7 +35,7 @@ struct CommandFailure: Error, Equatable, CustomStringConvertible {
         case .corrupt, .newerVersion, .migrationFailed, .missingMigration: 65
         case .inUse: 75
         case .io: 74
-        case .alreadyAttached, .encoding: 70
+        case .alreadyAttached, .notAttached, .encoding: 70
         }
         var lines = [error.description]
         if let keptAside { lines.append("the file was kept aside as \(keptAside.path)") }
