@@ -20,7 +20,7 @@ struct PersistenceFileLinkTests {
         _ = try file.write(Data("first".utf8))
         _ = try file.write(Data("second".utf8))
         #expect(try isLink(link))
-        #expect(try Data(contentsOf: target) == Data("second".utf8))
+        #expect(try fileContents(target) == Data("second".utf8))
         #expect(try file.read() == Data("second".utf8))
         // The lock file sits beside the target; nothing but the link beside the link.
         #expect(try directory.names() == ["link.json", "real"])
@@ -44,7 +44,7 @@ struct PersistenceFileLinkTests {
         try file.lock(timeout: .zero)
         _ = try file.write(Data("saved".utf8))
         #expect(try isLink(directory.file("linked")))
-        #expect(try Data(contentsOf: directory.file("real/f.json")) == Data("saved".utf8))
+        #expect(try fileContents(directory.file("real/f.json")) == Data("saved".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("real").path).sorted()
             == ["f.json", "f.json.lock"])
     }

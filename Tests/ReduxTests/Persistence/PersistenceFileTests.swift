@@ -66,7 +66,7 @@ struct PersistenceFileTests {
         _ = try file.write(Data("first".utf8))
         let first = try file.keepAside(now: now)
         #expect(first.lastPathComponent == "state.json.corrupt-20261203T170509.042Z")
-        #expect(try Data(contentsOf: first) == Data("first".utf8))
+        #expect(try fileContents(first) == Data("first".utf8))
         #expect(try file.read() == nil)
         _ = try file.write(Data("second".utf8))
         let second = try file.keepAside(now: now)
@@ -74,7 +74,7 @@ struct PersistenceFileTests {
         _ = try file.write(Data("third".utf8))
         let third = try file.keepAside(now: now)
         #expect(third.lastPathComponent == "state.json.corrupt-20261203T170509.042Z-3")
-        #expect(try Data(contentsOf: third) == Data("third".utf8))
+        #expect(try fileContents(third) == Data("third".utf8))
         #expect(try directory.names() == [
             "state.json.corrupt-20261203T170509.042Z", "state.json.corrupt-20261203T170509.042Z-2",
             "state.json.corrupt-20261203T170509.042Z-3",

@@ -59,11 +59,11 @@ struct SavedFile<Snapshot: Decodable>: Decodable {
 }
 
 func readSaved<Snapshot: Decodable>(_ url: URL, as type: Snapshot.Type = Pantry.self) throws -> SavedFile<Snapshot> {
-    try CanonicalJSONDecoder().decode(SavedFile<Snapshot>.self, from: Data(contentsOf: url))
+    try CanonicalJSONDecoder().decode(SavedFile<Snapshot>.self, from: fileContents(url))
 }
 
 func fileBytes(_ url: URL) -> Data? {
-    try? Data(contentsOf: url)
+    try? fileContents(url)
 }
 
 /// Writes `state` as a saved file of `version`, as a previous run would have.

@@ -58,7 +58,7 @@ struct PersistenceProcessTests {
             let saving = Set(lines.compactMap { Self.number($0, after: "saving") })
             let lastSaved = try #require(lines.compactMap { Self.number($0, after: "saved") }.last, "\(context)")
 
-            let saved = try CanonicalJSONDecoder().decode(CounterFile.self, from: Data(contentsOf: file))
+            let saved = try CanonicalJSONDecoder().decode(CounterFile.self, from: fileContents(file))
             let n = saved.state.n
             #expect(saved.version == 1, "\(context)")
             #expect(saved.state == SavedCounter.at(n), "an incomplete state: \(saved.state), \(context)")

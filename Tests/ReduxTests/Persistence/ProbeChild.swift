@@ -32,8 +32,15 @@ final class ProbeChild: @unchecked Sendable {
         process.standardError = errorPipe
         process.standardInput = input
         let exited = self.exited
-        process.terminationHandler = { _ in exited.withLock { $0 = true } }
         try process.run()
+        // Waited for on a thread of its own, as `runProbe` does: a `terminationHandler` keeps
+        // the `Process` (and its pipes) alive for good on this toolchain's Foundation, which
+        // LeakSanitizer reports.
+        let process = self.process
+        startThread {
+            process.waitUntilExit()
+            exited.withLock { $0 = true }
+        }
         let output = self.output, errors = self.errors
         startThread {
             let handle = outputPipe.fileHandleForReading

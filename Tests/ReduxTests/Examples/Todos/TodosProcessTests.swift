@@ -244,7 +244,7 @@ struct TodosProcessTests {
             .filter { $0.hasPrefix("todos.json.corrupt-") }
         try #require(keptAside.count == 1, "\(keptAside)")
         #expect(run.standardError.last == "the file was kept aside as \(sandbox.directory.appendingPathComponent(keptAside[0]).path)")
-        #expect(try Data(contentsOf: sandbox.directory.appendingPathComponent(keptAside[0])) == Data(content.utf8))
+        #expect(try fileContents(sandbox.directory.appendingPathComponent(keptAside[0])) == Data(content.utf8))
         // The next run starts a new list.
         try await sandbox.expect(["add", "Buy milk"], prints: ["Added #1: Buy milk"])
     }
@@ -353,7 +353,7 @@ private final class Sandbox: Sendable {
 
     /// The file's bytes; `nil` when there is no file.
     func bytes() -> Data? {
-        try? Data(contentsOf: file)
+        try? fileContents(file)
     }
 
     /// The file's inode and modification time: a save replaces the file (a new inode by
