@@ -67,6 +67,11 @@ final class RecordingExecutor: TaskExecutor {
 
     func logsEnqueues() { logging.store(true, ordering: .releasing) }
 
+    /// Returns once the job running on the executor (if any) has returned: a task that
+    /// registered a sleeper from that job has then finished suspending, so resuming it enqueues
+    /// a new job (resumed before it finished suspending, it would go on without one).
+    func waitUntilIdle() { queue.sync {} }
+
     func enqueue(_ job: consuming ExecutorJob) {
         if logging.load(ordering: .acquiring) { events.append("resumption enqueued") }
         let job = UnownedJob(job)

@@ -168,6 +168,9 @@ struct TestClockTests {
             events.append("resumed")
         }
         #expect(await pollUntil { clock.sleeperCount == 1 })
+        // The sleeper registers before its task has finished suspending: wait for that, so that
+        // its resumption is a job the executor logs.
+        executor.waitUntilIdle()
         executor.logsEnqueues()
 
         switch cause {
