@@ -1,5 +1,82 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
+import Foundation
 import PackageDescription
+
+// MARK: - How the macros are built
+//
+// `REDUX_MACROS` picks the route (SwiftPM evaluates this manifest again when it changes):
+// - `toolchain` (the default when the host modules are found): the swift-syntax modules the
+//   toolchain ships prebuilt in `<toolchain>/usr/lib/swift/host`, reached through unsafe flags on
+//   the macro targets only. No package dependency, no network.
+// - `package` (the default otherwise: macOS with Xcode, a Linux toolchain without host modules):
+//   the swift-syntax package, resolved from its repository.
+// - `off`: no macro targets, no `ReduxMacros` product, no tests that use them.
+// `REDUX_SWIFT_SYNTAX_HOST=<directory>` names the host directory when it cannot be found.
+
+/// The first directory holding the toolchain's prebuilt `SwiftSyntaxMacros` module: the
+/// override, then the toolchain running this manifest (its libraries, as mapped into this
+/// process on Linux), then the `swift` on `PATH`.
+func swiftSyntaxHostDirectory() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    var candidates: [String] = []
+    if let override = environment["REDUX_SWIFT_SYNTAX_HOST"], !override.isEmpty {
+        candidates.append(override)
+    }
+    if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) {
+        for line in maps.split(separator: "\n") {
+            guard let slash = line.firstIndex(of: "/") else { continue }
+            let path = line[slash...]
+            if let lib = path.range(of: "/lib/swift/") {
+                candidates.append(String(path[..<lib.lowerBound]) + "/lib/swift/host")
+            }
+        }
+    }
+    for directory in (environment["PATH"] ?? "").split(separator: ":") {
+        let swift = URL(fileURLWithPath: String(directory)).appendingPathComponent("swift")
+        guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+        let usr = swift.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(usr.appendingPathComponent("lib/swift/host").path)
+    }
+    return candidates.first { FileManager.default.fileExists(atPath: $0 + "/SwiftSyntaxMacros.swiftmodule") }
+}
+
+enum MacroRoute {
+    case toolchain(host: String)
+    case package
+    case off
+}
+
+let macroRoute: MacroRoute = {
+    let requested = ProcessInfo.processInfo.environment["REDUX_MACROS"] ?? ""
+    switch requested {
+    case "off":
+        return .off
+    case "package":
+        return .package
+    case "toolchain":
+        guard let host = swiftSyntaxHostDirectory() else {
+            fatalError("REDUX_MACROS=toolchain, but no directory holding SwiftSyntaxMacros.swiftmodule was found: set REDUX_SWIFT_SYNTAX_HOST to <toolchain>/usr/lib/swift/host")
+        }
+        return .toolchain(host: host)
+    case "":
+        return swiftSyntaxHostDirectory().map { .toolchain(host: $0) } ?? .package
+    default:
+        fatalError("REDUX_MACROS=\(requested) is not a route: use toolchain, package or off")
+    }
+}()
+
+/// The swift-syntax modules a macro target or its tests import, by route.
+func swiftSyntax(_ modules: [String]) -> (dependencies: [Target.Dependency], swiftSettings: [SwiftSetting], linkerSettings: [LinkerSetting]) {
+    switch macroRoute {
+    case .toolchain(let host):
+        return ([], [.unsafeFlags(["-I", host])], [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])])
+    case .package:
+        return (modules.map { .product(name: $0, package: "swift-syntax") }, [], [])
+    case .off:
+        return ([], [], [])
+    }
+}
 
 let package = Package(
     name: "swift-redux",
@@ -48,3 +125,39 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - Macros
+
+if case .off = macroRoute {} else {
+    let plugin = swiftSyntax(["SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftCompilerPlugin"])
+    let expansion = swiftSyntax(["SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftParser", "SwiftSyntaxMacroExpansion"])
+    if case .package = macroRoute {
+        package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"700.0.0"))
+    }
+    package.products.append(
+        // `Redux` re-exported, plus `@ReduxAction`, `@ReduxState` and `@Field`.
+        .library(name: "ReduxMacros", targets: ["ReduxMacros"])
+    )
+    package.targets += [
+        // The compiler plugin: the macros' implementations (a host executable). The only target
+        // with unsafe flags on the toolchain route, reached through the `ReduxMacros` product only.
+        .macro(
+            name: "ReduxMacrosPlugin",
+            dependencies: plugin.dependencies,
+            swiftSettings: plugin.swiftSettings,
+            linkerSettings: plugin.linkerSettings
+        ),
+        // The macros' declarations, and `Redux` re-exported.
+        .target(name: "ReduxMacros", dependencies: ["Redux", "ReduxMacrosPlugin"]),
+        // The exact expanded source and the diagnostics of each macro, through the toolchain's
+        // `SwiftSyntaxMacroExpansion`.
+        .testTarget(
+            name: "ReduxMacrosPluginTests",
+            dependencies: ["ReduxMacrosPlugin"] + expansion.dependencies,
+            swiftSettings: expansion.swiftSettings,
+            linkerSettings: expansion.linkerSettings
+        ),
+        // The macros at their use sites: features written with them behave like the hand-written ones.
+        .testTarget(name: "ReduxMacrosTests", dependencies: ["ReduxMacros", "ReduxTesting"]),
+    ]
+}

@@ -1,0 +1,8 @@
+import Testing
+@testable import ReduxMacrosPlugin
+
+struct PluginTests {
+    @Test func thePluginProvidesEachDeclaredMacro() {
+        #expect(Set(providedMacros.keys) == ["ReduxActionMacro", "ReduxStateMacro", "FieldMacro"])
+    }
+}
