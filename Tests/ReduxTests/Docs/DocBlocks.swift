@@ -9,6 +9,9 @@ import Foundation
 //   one contiguous run, trailing whitespace ignored, shifted right by any one indentation (so a
 //   block may sit inside a namespace type or a function of the mirror). The mirror is part of
 //   the test target, so the block compiles; DocExamplesTests runs it where that says something.
+// - A block that uses the macros (`import ReduxMacros`) appears instead in the document's macro
+//   mirror, Tests/ReduxMacrosTests/Mirrors/<Name>Blocks.swift, compiled by the ReduxMacrosTests
+//   target (which exists only when the macros are on); this check reads both files either way.
 // - A block that cannot compile here (a Package.swift manifest, Apple-only SwiftUI) carries
 //   `<!-- no-compile: reason -->` on the line right before its opening fence. DocC and GitHub
 //   render nothing for the comment; the reason is mandatory.
@@ -35,6 +38,10 @@ struct MirroredDocument: Sendable {
     let mirrorPath: String
     /// The mirror's text; `nil` when the file does not exist.
     let mirrorText: String?
+    /// The macro mirror's path as reported in problems (a block that uses the macros lives there).
+    var macroMirrorPath: String? = nil
+    /// The macro mirror's text; `nil` when the file does not exist.
+    var macroMirrorText: String? = nil
 }
 
 enum DocBlocks {
@@ -97,10 +104,16 @@ enum DocBlocks {
         for document in documents {
             let (blocks, fenceProblems) = Self.blocks(in: document.text, path: document.path)
             problems += fenceProblems
-            let mirror = document.mirrorText.map(lines(of:))
-            if let mirror, let line = mirror.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#if") }) {
-                problems.append("\(document.mirrorPath):\(line + 1): a mirror file compiles every line: no #if")
+            // Each existing mirror, with its path: the core one first, then the macro one.
+            var mirrors: [(path: String, lines: [String])] = []
+            if let text = document.mirrorText { mirrors.append((document.mirrorPath, lines(of: text))) }
+            if let path = document.macroMirrorPath, let text = document.macroMirrorText { mirrors.append((path, lines(of: text))) }
+            for mirror in mirrors {
+                if let line = mirror.lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#if") }) {
+                    problems.append("\(mirror.path):\(line + 1): a mirror file compiles every line: no #if")
+                }
             }
+            let mirrorNames = ([document.mirrorPath] + (document.macroMirrorPath.map { [$0] } ?? [])).joined(separator: " or ")
             for block in blocks where block.language == "swift" && block.noCompileReason == nil {
                 var wanted = dedented(block.lines)
                 let leading = wanted.prefix { $0.isEmpty }.count
@@ -111,15 +124,15 @@ enum DocBlocks {
                     problems.append("\(head) is empty")
                     continue
                 }
-                guard let mirror else {
-                    problems.append("\(head) is not compiled: \(document.mirrorPath) does not exist (copy the block there, or mark it <!-- no-compile: reason -->)")
+                guard !mirrors.isEmpty else {
+                    problems.append("\(head) is not compiled: \(mirrorNames) does not exist (copy the block there, or mark it <!-- no-compile: reason -->)")
                     continue
                 }
-                let length = matchedLength(of: wanted, in: mirror)
+                let length = mirrors.map { matchedLength(of: wanted, in: $0.lines) }.max() ?? 0
                 if length < wanted.count {
                     let docLine = block.line + 1 + leading + length
                     let text = wanted[length].trimmingCharacters(in: .whitespaces)
-                    problems.append("\(head) is not compiled: not found verbatim in \(document.mirrorPath); its best match there stops at \(document.path):\(docLine) `\(text)` (copy the block there, or mark it <!-- no-compile: reason -->)")
+                    problems.append("\(head) is not compiled: not found verbatim in \(mirrorNames); its best match there stops at \(document.path):\(docLine) `\(text)` (copy the block there, or mark it <!-- no-compile: reason -->)")
                 }
             }
         }

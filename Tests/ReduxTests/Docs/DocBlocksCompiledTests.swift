@@ -10,6 +10,8 @@ struct DocBlocksCompiledTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let mirrorDirectory = "Tests/ReduxTests/Docs/Mirrors"
+    /// Where the blocks that use the macros are compiled (the ReduxMacrosTests target).
+    static let macroMirrorDirectory = "Tests/ReduxMacrosTests/Mirrors"
     static let catalog = "Sources/Redux/Redux.docc"
 
     /// README.md and every Markdown file of the DocC catalog, at any depth, as package-relative paths.
@@ -42,7 +44,9 @@ struct DocBlocksCompiledTests {
         #expect(paths.count >= 9, "expected README.md and the DocC articles, found \(paths)")
         let documents = paths.map { path in
             let mirror = Self.mirrorDirectory + "/" + DocBlocks.mirrorName(forDocument: path)
-            return MirroredDocument(path: path, text: Self.read(path) ?? "", mirrorPath: mirror, mirrorText: Self.read(mirror))
+            let macroMirror = Self.macroMirrorDirectory + "/" + DocBlocks.mirrorName(forDocument: path)
+            return MirroredDocument(path: path, text: Self.read(path) ?? "", mirrorPath: mirror, mirrorText: Self.read(mirror),
+                                    macroMirrorPath: macroMirror, macroMirrorText: Self.read(macroMirror))
         }
         for problem in DocBlocks.problems(in: documents) {
             if let location = Self.location(of: problem) {
@@ -60,10 +64,12 @@ struct DocBlocksCompiledTests {
     @Test func everyMirrorFileHasItsDocument() throws {
         let paths = try Self.documentPaths()
         let expected = Set(paths.map(DocBlocks.mirrorName(forDocument:)))
-        let present = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(Self.mirrorDirectory).path)
-            .filter { $0.hasSuffix(".swift") }
-        for file in present where !expected.contains(file) {
-            Issue.record("\(Self.mirrorDirectory)/\(file) mirrors no document (expected one of \(expected.sorted()))")
+        for directory in [Self.mirrorDirectory, Self.macroMirrorDirectory] {
+            let present = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(directory).path)
+                .filter { $0.hasSuffix(".swift") }
+            for file in present where !expected.contains(file) {
+                Issue.record("\(directory)/\(file) mirrors no document (expected one of \(expected.sorted()))")
+            }
         }
     }
 
@@ -120,6 +126,26 @@ struct DocBlocksCompiledTests {
     @Test func aMirrorMayNotHideLinesBehindConditionalCompilation() {
         let problems = Self.problems("```swift\nlet a = 1\n```\n", mirror: "#if false\nlet a = 1\n#endif\n")
         #expect(problems == ["DocBlocks.swift:1: a mirror file compiles every line: no #if"])
+    }
+
+    static func problems(_ markdown: String, mirror: String?, macroMirror: String?) -> [String] {
+        DocBlocks.problems(in: [MirroredDocument(path: "Doc.md", text: markdown, mirrorPath: "DocBlocks.swift", mirrorText: mirror,
+                                                 macroMirrorPath: "MacroDocBlocks.swift", macroMirrorText: macroMirror)])
+    }
+
+    @Test func aBlockThatUsesTheMacrosMayLiveInTheMacroMirrorInstead() {
+        let markdown = "```swift\nlet a = 1\n```\n\n```swift\n@ReduxAction\nenum E { case a }\n```\n"
+        #expect(Self.problems(markdown, mirror: "let a = 1\n", macroMirror: "@ReduxAction\nenum E { case a }\n").isEmpty)
+        #expect(Self.problems(markdown, mirror: nil, macroMirror: "let a = 1\n\n@ReduxAction\nenum E { case a }\n").isEmpty)
+        let missing = Self.problems(markdown, mirror: "let a = 1\n", macroMirror: "@ReduxAction\nenum E { case b }\n")
+        #expect(missing.count == 1 && missing[0].contains("DocBlocks.swift or MacroDocBlocks.swift; its best match there stops at Doc.md:7"))
+        let neither = Self.problems(markdown, mirror: nil, macroMirror: nil)
+        #expect(neither.count == 2 && neither[0].contains("DocBlocks.swift or MacroDocBlocks.swift does not exist"))
+    }
+
+    @Test func aMacroMirrorMayNotHideLinesBehindConditionalCompilationEither() {
+        let problems = Self.problems("```swift\nlet a = 1\n```\n", mirror: "let a = 1\n", macroMirror: "#if canImport(ReduxMacros)\n#endif\n")
+        #expect(problems == ["MacroDocBlocks.swift:1: a mirror file compiles every line: no #if"])
     }
 
     @Test func mirrorNamesFollowTheDocumentName() {
