@@ -160,4 +160,11 @@ if case .off = macroRoute {} else {
         // The macros at their use sites: features written with them behave like the hand-written ones.
         .testTarget(name: "ReduxMacrosTests", dependencies: ["ReduxMacros", "ReduxTesting"]),
     ]
+    // The demo spells its actions with `@ReduxAction` when the macros are on; `REDUX_MACROS`
+    // (a compilation condition, not `canImport`, which a module left in the build folder by an
+    // earlier build with the macros on would satisfy) picks that declaration.
+    if let demo = package.targets.first(where: { $0.name == "ReduxDemo" }) {
+        demo.dependencies.append("ReduxMacros")
+        demo.swiftSettings = (demo.swiftSettings ?? []) + [.define("REDUX_MACROS")]
+    }
 }

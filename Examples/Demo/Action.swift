@@ -1,6 +1,11 @@
+#if REDUX_MACROS
+import ReduxMacros
+#else
 import Redux
+#endif
 import ReduxProfile
 
+#if REDUX_MACROS
 /// Everything a user (or the app itself) can ask the demo app to do: the counter and login
 /// actions here, the search feature's actions (``SearchAction``) wrapped in ``search(_:)``, and
 /// the downloads list's: its own operations and a row's actions (``DownloadAction``) wrapped in
@@ -14,6 +19,11 @@ import ReduxProfile
 /// row's id: `{"type":"start","id":2}`; a movies action's type starts with `movies.`:
 /// `{"type":"movies.queryChanged","query":"star"}`; a profile action's with `profile.`:
 /// `{"type":"profile.rename","name":"Grace"}`.
+///
+/// `@ReduxAction` writes its extractors and embeddings (`\.downloads`, `\.movies`,
+/// `\.profile`, read by the lifts); without the macros (`REDUX_MACROS=off`) the declaration
+/// below the `#else` and AppAction+CaseEmbeddable.swift write the embeddings the demo uses.
+@ReduxAction
 enum AppAction: Sendable, Equatable {
     /// Adds one to the counter at once.
     case increment
@@ -50,6 +60,28 @@ enum AppAction: Sendable, Equatable {
     /// An action of the profile feature module (see Profile.swift).
     case profile(ProfileAction)
 }
+#else
+/// The same cases as above, for a build without the macros.
+enum AppAction: Sendable, Equatable {
+    case increment
+    case decrement
+    case reset
+    case delayedIncrement
+    case delayedDecrement
+    case login(user: String, password: String)
+    case loginSucceeded(user: String)
+    case loginFailed(reason: String)
+    case logout
+    case profileLoaded(displayName: String)
+    case search(SearchAction)
+    case addDownload(id: Int, file: String)
+    case removeDownload(id: Int)
+    case moveDownload(from: Int, to: Int)
+    case downloads(ElementAction<Download.ID, DownloadAction>)
+    case movies(MoviesAction)
+    case profile(ProfileAction)
+}
+#endif
 
 /// The demo app's features; the transcript shows the state of the ones a session used.
 enum Feature: Sendable, CaseIterable {

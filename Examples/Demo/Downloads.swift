@@ -30,18 +30,12 @@ enum Downloads {
         return .next
     }
 
-    /// Which app actions are addressed to a row, and how a row's actions become app actions.
-    static let rowActions = Embedding<AppAction, ElementAction<Download.ID, DownloadAction>>(
-        extract: { if case let .downloads(action) = $0 { action } else { nil } },
-        embed: AppAction.downloads
-    )
-
     /// The row reducer lifted over `state.downloads`; its log events carry the row's path,
     /// `downloads[2]`. A cancelled download is noted in ``journal``.
     static let rows = Download.reducer(onCancel: { id, reported in
         journal.record("download \(id) cancelled in flight at \(reported)%")
     })
-    .lift(state: \AppState.downloads, action: rowActions)
+    .lift(state: \AppState.downloads, action: \.downloads)
 
     /// What no action shows: downloads cancelled in flight (written from the task-cancellation
     /// handler, synchronously inside the store's main-actor pass that removed the row; see

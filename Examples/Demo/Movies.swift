@@ -146,19 +146,12 @@ extension Movies.Environment {
 }
 
 extension Movies {
-    /// Which app actions are the feature's (`.movies(...)`), and how its actions become app
-    /// actions.
-    static let appActions = Embedding<AppAction, MoviesAction>(
-        extract: { if case let .movies(action) = $0 { action } else { nil } },
-        embed: AppAction.movies
-    )
-
     /// The feature in the app: runs on `state.movies` for `.movies` actions (the others pass by),
     /// its effects send `.movies` actions and are scoped to the feature, and its environment is
     /// derived from the app's: the app's ``MovieServer`` becomes the closures the feature knows.
     static let inApp: Behavior<AppAction, AppState, AppEnvironment> = behavior.lift(
         state: \AppState.movies,
-        action: appActions,
+        action: \.movies,
         environment: { app in Environment(server: app.movieServer) }
     )
 }

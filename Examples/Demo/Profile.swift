@@ -14,12 +14,6 @@ import ReduxProfile
 ///
 /// A lifted profile reducer writes back only the app fields whose value it changed.
 enum ProfileModule {
-    /// Which app actions are the profile's, and how its actions become app actions.
-    static let appActions = Embedding<AppAction, ProfileAction>(
-        extract: { if case let .profile(action) = $0 { action } else { nil } },
-        embed: AppAction.profile
-    )
-
     /// The map: the feature's three fields bound to where they live in ``AppState``.
     static let map = ModuleMap<AppState, AppAction, ProfileState, ProfileAction>.scattered(
         ProfileState(),
@@ -28,7 +22,7 @@ enum ProfileModule {
             .bind(\.notifications, to: \.settings.notificationsOn),
             .bind(\.isSignedIn, to: \.isLoggedIn),
         ],
-        action: appActions,
+        action: \.profile,
         name: "profile"
     )
 

@@ -693,3 +693,37 @@ func openJournal(_ file: URL) throws(PersistenceError) -> Store<Journal, String>
     print(persistence.status)   // startedFresh the first time, then restored(version: 1)
     return store
 }
+
+// MARK: Macros — the hand-written form (the macro blocks are in Tests/ReduxMacrosTests/Mirrors)
+
+enum PlainCartAction: Sendable, Equatable, ActionIdentifiable, CaseEmbeddable {
+    case add(String)
+    case clear
+
+    var actionIdentity: ActionIdentity {
+        switch self {
+        case .add: "add"
+        case .clear: "clear"
+        }
+    }
+
+    var add: String? { if case .add(let item) = self { item } else { nil } }
+
+    struct Embeddings: Sendable {
+        var add: Embedding<PlainCartAction, String> {
+            Embedding(extract: { if case .add(let item) = $0 { item } else { nil } }, embed: PlainCartAction.add)
+        }
+    }
+
+    static var embeddings: Embeddings { Embeddings() }
+}
+
+struct PlainCart: Sendable, Equatable {
+    var items: [String]
+    var note: String?
+
+    init(items: [String] = [], note: String? = nil) {
+        self.items = items
+        self.note = note
+    }
+}
