@@ -222,7 +222,7 @@ struct CaseEmbeddableTests {
 
     @Test func aBehaviorLiftedByKeyPathBehavesLikeItsEmbeddingLift() async {
         let job = Behavior<JobAction, Job, Void>.reducers([jobReducer])
-        let none: @Sendable (Void) -> Void = { _ in () }
+        let none: @Sendable (()) -> Void = { _ in }
         let byKeyPath = Behavior<HomeAction, Home, Void>.combine(
             job.lift(state: \Home.fixed, action: \.fixed, environment: none),
             job.lift(state: \Home.sheet, action: \.sheet, environment: none),
@@ -269,7 +269,7 @@ struct CaseEmbeddableTests {
 
     @Test func theKeyPathIsReadOnceWhenTheLiftIsMadeNeverPerAction() async {
         let before = CountedAction.reads.withLock { $0 }
-        let lifted = jobReducer.lift(state: \Counted.job, action: \.job)
+        let lifted: Reducer<Counted, CountedAction> = jobReducer.lift(state: \.job, action: \.job)
         #expect(CountedAction.reads.withLock { $0 } == before + 1)
         let store = Store(initialState: Counted(), reducers: [lifted])
         for _ in 0..<10 { store.dispatch(.job(.increment)) }

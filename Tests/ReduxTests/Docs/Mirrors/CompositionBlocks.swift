@@ -70,7 +70,7 @@ extension KitchenAction: CaseEmbeddable {
     static var embeddings: Embeddings { Embeddings() }
 }
 
-let ovenByCase = countdown.lift(state: \Kitchen.oven, action: \.oven)
+let ovenByCase: Reducer<Kitchen, KitchenAction> = countdown.lift(state: \.oven, action: \.oven)
 
 struct Stove: Sendable, Equatable {
     var egg: Countdown?                          // there or not

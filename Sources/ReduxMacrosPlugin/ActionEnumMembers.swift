@@ -1,0 +1,138 @@
+import SwiftSyntax
+
+/// The members `@ReduxAction` writes into one enum, as source text.
+///
+/// - `actionIdentity` (unless the enum declares one): a `switch` giving each case its name; a
+///   case with exactly one associated value appends the payload's own identity when the payload
+///   conforms to `ActionIdentifiable` at run time.
+/// - an extractor per case with associated values (unless a member of the enum already has its
+///   name): the payload, or a tuple of them (labels kept), or `nil` for another case.
+/// - `struct Embeddings` with one `Embedding` per case with exactly one associated value, and
+///   `static var embeddings`.
+///
+/// Every member takes the enum's access level when it is `public` or `package`, none otherwise.
+struct ActionEnumMembers {
+    let cases: [ActionCase]
+    /// `public `, `package ` or empty: the prefix every generated member takes.
+    let access: String
+    /// The enum's type as written inside itself, generic parameters included (`Wrapper<T>`).
+    let wholeType: String
+    /// Names of the enum's own (non-case) members, which generated ones must not take.
+    let takenNames: Set<String>
+
+    init(_ enumeration: EnumDeclSyntax) {
+        cases = ActionCase.cases(in: enumeration.memberBlock.members)
+        let modifiers = enumeration.modifiers.map(\.name.tokenKind)
+        if modifiers.contains(.keyword(.public)) {
+            access = "public "
+        } else if modifiers.contains(.keyword(.package)) {
+            access = "package "
+        } else {
+            access = ""
+        }
+        let generics = enumeration.genericParameterClause?.parameters.map(\.name.text) ?? []
+        wholeType = enumeration.name.text + (generics.isEmpty ? "" : "<\(generics.joined(separator: ", "))>")
+        takenNames = Set(enumeration.memberBlock.members.flatMap { item -> [String] in
+            if let variable = item.decl.as(VariableDeclSyntax.self) {
+                return variable.bindings.compactMap { binding in
+                    binding.pattern.as(IdentifierPatternSyntax.self).map { $0.identifier.identifier?.name ?? $0.identifier.text }
+                }
+            }
+            if let function = item.decl.as(FunctionDeclSyntax.self) {
+                return [function.name.identifier?.name ?? function.name.text]
+            }
+            return []
+        })
+    }
+
+    /// Every generated member, in order: identity, extractors, `Embeddings`, `embeddings`.
+    var declarations: [DeclSyntax] {
+        var result: [DeclSyntax] = []
+        if !takenNames.contains("actionIdentity") {
+            result.append(identity)
+        }
+        for actionCase in cases where !actionCase.payloads.isEmpty && !takenNames.contains(actionCase.name) {
+            result.append(extractor(of: actionCase))
+        }
+        result.append(embeddingsType)
+        result.append("\(raw: access)static var embeddings: Embeddings { Embeddings() }")
+        return result
+    }
+
+    /// `var actionIdentity: ActionIdentity { switch self { ... } }`.
+    private var identity: DeclSyntax {
+        let branches = cases.map { actionCase -> String in
+            if actionCase.payloads.count == 1 {
+                // Through `Any`: a cast straight from a payload type that conforms would warn
+                // that it always succeeds.
+                return """
+                        case .\(actionCase.spelledName)(let payload):
+                            ActionIdentity(\(literal(actionCase.name))).appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                    """
+            }
+            return """
+                    case .\(actionCase.spelledName):
+                        \(literal(actionCase.name))
+                """
+        }
+        return """
+            \(raw: access)var actionIdentity: ActionIdentity {
+                switch self {
+            \(raw: branches.joined(separator: "\n"))
+                }
+            }
+            """
+    }
+
+    /// `var counter: CounterAction? { ... }` or `var move: (from: Int, to: Int)? { ... }`.
+    private func extractor(of actionCase: ActionCase) -> DeclSyntax {
+        let payloads = actionCase.payloads
+        if payloads.count == 1 {
+            return """
+                \(raw: access)var \(raw: actionCase.spelledName): \(raw: optional(payloads[0].type)) {
+                    if case .\(raw: actionCase.spelledName)(let payload) = self { payload } else { nil }
+                }
+                """
+        }
+        let names = payloads.indices.map { "payload\($0)" }
+        let bindings = names.map { "let \($0)" }.joined(separator: ", ")
+        let tupleType = payloads.map { ($0.label.map { "\($0): " } ?? "") + $0.type.description }.joined(separator: ", ")
+        let tuple = zip(payloads, names).map { ($0.label.map { "\($0): " } ?? "") + $1 }.joined(separator: ", ")
+        return """
+            \(raw: access)var \(raw: actionCase.spelledName): (\(raw: tupleType))? {
+                if case .\(raw: actionCase.spelledName)(\(raw: bindings)) = self { (\(raw: tuple)) } else { nil }
+            }
+            """
+    }
+
+    /// `struct Embeddings: Sendable { init() {} var counter: Embedding<AppAction, CounterAction> { ... } }`.
+    private var embeddingsType: DeclSyntax {
+        let members = cases.filter { $0.payloads.count == 1 }.map { actionCase -> String in
+            let payload = actionCase.payloads[0]
+            let constructor = payload.label.map { "\(actionCase.spelledName)(\($0):)" } ?? actionCase.spelledName
+            return """
+                    \(access)var \(actionCase.spelledName): Embedding<\(wholeType), \(payload.type.description)> {
+                        Embedding(extract: { if case .\(actionCase.spelledName)(let payload) = $0 { payload } else { nil } }, embed: \(wholeType).\(constructor))
+                    }
+                """
+        }
+        return """
+            \(raw: access)struct Embeddings: Sendable {
+                \(raw: access)init() {}
+            \(raw: members.joined(separator: "\n"))
+            }
+            """
+    }
+
+    /// `type?`, parenthesized where `?` would bind to part of it (`(() -> Void)?`, `(any P)?`).
+    private func optional(_ type: TypeSyntax) -> String {
+        let needsParentheses = type.is(FunctionTypeSyntax.self) || type.is(SomeOrAnyTypeSyntax.self)
+            || type.is(CompositionTypeSyntax.self)
+        return needsParentheses ? "(\(type.description))?" : "\(type.description)?"
+    }
+
+    /// `name` as a string literal (case names need no escaping).
+    private func literal(_ name: String) -> String {
+        "\"\(name)\""
+    }
+}
