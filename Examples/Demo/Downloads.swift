@@ -32,7 +32,7 @@ enum Downloads {
 
     /// The row reducer lifted over `state.downloads`; its log events carry the row's path,
     /// `downloads[2]`. A cancelled download is noted in ``journal``.
-    static let rows = Download.reducer(onCancel: { id, reported in
+    static let rows: Reducer<AppState, AppAction> = Download.reducer(onCancel: { id, reported in
         journal.record("download \(id) cancelled in flight at \(reported)%")
     })
     .lift(state: \AppState.downloads, action: \.downloads)
