@@ -61,6 +61,17 @@ extension KitchenAction {
 
 let ovenByKeyPath = countdown.lift(state: \Kitchen.oven, action: Embedding(\.oven, embed: KitchenAction.oven))
 
+extension KitchenAction: CaseEmbeddable {
+    struct Embeddings: Sendable {
+        var oven: Embedding<KitchenAction, CountdownAction> {
+            Embedding(extract: { if case .oven(let child) = $0 { child } else { nil } }, embed: KitchenAction.oven)
+        }
+    }
+    static var embeddings: Embeddings { Embeddings() }
+}
+
+let ovenByCase: Reducer<Kitchen, KitchenAction> = countdown.lift(state: \.oven, action: \.oven)
+
 struct Stove: Sendable, Equatable {
     var egg: Countdown?                          // there or not
     var sheet: Presented<Countdown>?             // a new instance at each showing

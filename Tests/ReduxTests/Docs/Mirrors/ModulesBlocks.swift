@@ -90,6 +90,17 @@ let choresMap = ElementModuleMap<ClubState, ClubAction, Chore, ChoreAction>.elem
     action: Embedding(extract: { if case .chores(let action) = $0 { action } else { nil } }, embed: ClubAction.chores)
 )
 
+extension ClubAction: CaseEmbeddable {
+    struct Embeddings: Sendable {
+        var chores: Embedding<ClubAction, ElementAction<Int, ChoreAction>> {
+            Embedding(extract: { if case .chores(let action) = $0 { action } else { nil } }, embed: ClubAction.chores)
+        }
+    }
+    static var embeddings: Embeddings { Embeddings() }
+}
+
+let choresByCase = ElementModuleMap<ClubState, ClubAction, Chore, ChoreAction>.elements(state: \.chores, action: \.chores)
+
 let clubReducer = Reducer<ClubState, ClubAction>(id: "club") { state, action in
     switch action {
     case .inviteGuest: state.guest = MemberCard(name: "Guest")
