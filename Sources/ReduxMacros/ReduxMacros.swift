@@ -47,7 +47,8 @@ public macro ReduxAction() = #externalMacro(module: "ReduxMacrosPlugin", type: "
 /// ``ModuleMap/scattered(_:fields:action:name:)``. Each bound property's type must be
 /// `Equatable` and `Sendable` (``ModuleField/bind(_:to:)`` requires it).
 ///
-/// Diagnostics, all errors at the offending syntax; nothing is generated while one stands:
+/// Diagnostics, all errors at the offending syntax; while one stands, no initializer and no
+/// `fields` are generated (the conformances still are):
 /// - on an enum, class, actor or protocol: "@ReduxState applies to a struct; …";
 /// - a stored property without a type annotation (`var count = 0`): asks for one, with a fix-it
 ///   inserting it when the initializer is an integer (`Int`), floating-point (`Double`), string
@@ -74,7 +75,12 @@ public macro ReduxState() = #externalMacro(module: "ReduxMacrosPlugin", type: "R
 ///     @Field(\AppState.account.displayName) var name: String = ""
 ///     @Field(\AppState.settings.notificationsOn) var notifications: Bool = false
 /// }
-/// let profile = ModuleMap.scattered(ProfileState(), fields: ProfileState.fields, action: ..., name: "profile")
+/// let profile = ModuleMap<AppState, AppAction, ProfileState, ProfileAction>.scattered(
+///     ProfileState(),
+///     fields: ProfileState.fields,
+///     action: Embedding(\.profile, embed: AppAction.profile),
+///     name: "profile"
+/// )
 /// ```
 ///
 /// The compiler type-checks `root` as a `WritableKeyPath` (so a read-only path is refused);
