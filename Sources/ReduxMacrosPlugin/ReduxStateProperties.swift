@@ -98,6 +98,8 @@ extension PatternBindingSyntax {
                 default: true
                 }
             }
+        @unknown default:
+            return true
         }
     }
 }
