@@ -87,7 +87,9 @@ public macro ReduxState() = #externalMacro(module: "ReduxMacrosPlugin", type: "R
 /// the generated binding checks that the property's type is `Value`. The macro generates
 /// nothing itself. Diagnostics, all errors at the use site:
 /// - on a `let` ("@Field applies to a stored `var`…", with a fix-it replacing `let` by `var`),
-///   or on a computed, `static`, `lazy` or multi-name (`var a, b: Int`) declaration (no fix-it);
+///   or on a computed, `static` or `lazy` property (no fix-it); on a declaration of several
+///   names (`var a, b: Int`) the compiler itself refuses it ("peer macro can only be applied to
+///   a single variable");
 /// - a key path without its root type (`\.profile`): asks for `\AppState.profile`; an argument
 ///   that is not a key path literal;
 /// - outside a ``ReduxState()`` struct: asks to add `@ReduxState`;
