@@ -55,11 +55,94 @@
 @attached(extension, conformances: ActionIdentifiable, CaseEmbeddable)
 public macro ReduxAction() = #externalMacro(module: "ReduxMacrosPlugin", type: "ReduxActionMacro")
 
-/// A state struct's memberwise initializer, `Sendable` and `Equatable`. (Skeleton.)
+/// Makes a struct a state value: generates its memberwise initializer, its `Sendable` and
+/// `Equatable` conformances and, when stored properties carry ``Field(_:)``, the
+/// `static var fields` a scattered ``ModuleMap`` is built from (TinyRedux's `@ReduxState`; the
+/// same chores The Composable Architecture's `@ObservableState` users write by hand).
+///
+/// ```swift
+/// @ReduxState
+/// public struct ProfileState {
+///     @Field(\AppState.account.displayName) public var name: String = ""
+///     public var count: Int = 0
+///     public var note: String?
+///     public let id: Int
+/// }
+/// // public init(name: String = "", count: Int = 0, note: String? = nil, id: Int) { ... }
+/// // extension ProfileState: Sendable, Equatable {}
+/// // public static var fields: [ModuleField<AppState, ProfileState>] {
+/// //     [.bind(\.name, to: \AppState.account.displayName)]
+/// // }
+/// ```
+///
+/// **The initializer** takes every stored instance property in declaration order, including each
+/// name of `var a, b: Int`; a `let` with an initializer (it cannot be set again), computed,
+/// `static` and `lazy` properties are not parameters. A property's initializer is its
+/// parameter's default; an optional `var` (`T?`, `T!`, `Optional<T>`) without one defaults to
+/// `nil`, like Swift's implicit initializer. A function-typed parameter is `@escaping`. Its
+/// access level is the struct's when that is `public` or `package`; an internal, fileprivate or
+/// private struct gets one without a modifier (the struct's own level caps it). When the struct
+/// declares an initializer with the same argument labels, none is generated: the declared one
+/// stays the only one.
+///
+/// **The conformances** are those of `Sendable` and `Equatable` the struct does not declare
+/// itself. A generic struct gets one extension for each, conditional on every generic
+/// parameter (`extension Box: Sendable where T: Sendable {}`). The macro sees syntax, not types:
+/// when a stored property's type is not `Sendable` or `Equatable`, the compiler names it at the
+/// conformance.
+///
+/// **Fields**: with any ``Field(_:)`` property, `static var fields: [ModuleField<Root, Self>]`
+/// (with the struct's access level) holds one `ModuleField.bind(\.property, to: \Root.path)` per
+/// marked property, in declaration order — pass it to
+/// ``ModuleMap/scattered(_:fields:action:name:)``. Each bound property's type must be
+/// `Equatable` and `Sendable` (``ModuleField/bind(_:to:)`` requires it).
+///
+/// Diagnostics, all errors at the offending syntax; while one stands, no initializer and no
+/// `fields` are generated (the conformances still are):
+/// - on an enum, class, actor or protocol: "@ReduxState applies to a struct; …";
+/// - a stored property without a type annotation (`var count = 0`): asks for one, with a fix-it
+///   inserting it when the initializer is an integer (`Int`), floating-point (`Double`), string
+///   (`String`) or Boolean (`Bool`) literal;
+/// - a property wrapper (any capitalised attribute other than `@Field`) on a stored property:
+///   unsupported, since the wrapper's storage would become the initializer's parameter and the
+///   compared value; store the value itself;
+/// - ``Field(_:)`` key paths from different root types: every field binds into one root.
+///
+/// Members inside `#if` blocks are not seen. Expanded at compile time; the generated code has no
+/// isolation of its own.
 @attached(member, names: named(init), named(fields))
 @attached(extension, conformances: Sendable, Equatable)
 public macro ReduxState() = #externalMacro(module: "ReduxMacrosPlugin", type: "ReduxStateMacro")
 
-/// Binds a stored property of a `@ReduxState` module state to a root state field. (Skeleton.)
+/// Binds a stored `var` of a ``ReduxState()`` struct to a field of the root state, anywhere in
+/// it: the struct's generated `static var fields` gets `.bind(\.property, to: root)` for it, and
+/// a scattered ``ModuleMap`` built from those fields reads the property from that root field
+/// and writes a changed value back there (TinyRedux's scattered module fields).
+///
+/// ```swift
+/// @ReduxState
+/// struct ProfileState {
+///     @Field(\AppState.account.displayName) var name: String = ""
+///     @Field(\AppState.settings.notificationsOn) var notifications: Bool = false
+/// }
+/// let profile = ModuleMap<AppState, AppAction, ProfileState, ProfileAction>.scattered(
+///     ProfileState(),
+///     fields: ProfileState.fields,
+///     action: Embedding(\.profile, embed: AppAction.profile),
+///     name: "profile"
+/// )
+/// ```
+///
+/// The compiler type-checks `root` as a `WritableKeyPath` (so a read-only path is refused);
+/// the generated binding checks that the property's type is `Value`. The macro generates
+/// nothing itself. Diagnostics, all errors at the use site:
+/// - on a `let` ("@Field applies to a stored `var`…", with a fix-it replacing `let` by `var`),
+///   or on a computed, `static` or `lazy` property (no fix-it); on a declaration of several
+///   names (`var a, b: Int`) the compiler itself refuses it ("peer macro can only be applied to
+///   a single variable");
+/// - a key path without its root type (`\.profile`): asks for `\AppState.profile`; an argument
+///   that is not a key path literal;
+/// - outside a ``ReduxState()`` struct: asks to add `@ReduxState`;
+/// - (from ``ReduxState()``) fields of one state starting at different root types.
 @attached(peer)
 public macro Field<Root, Value>(_ root: WritableKeyPath<Root, Value>) = #externalMacro(module: "ReduxMacrosPlugin", type: "FieldMacro")
