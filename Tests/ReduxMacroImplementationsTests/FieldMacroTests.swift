@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-@testable import ReduxMacrosPlugin
+@testable import ReduxMacroImplementations
 
 /// `@Field`: it generates nothing itself, and diagnoses every misuse at the use site.
 struct FieldMacroTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ReduxMacrosPlugin
+@testable import ReduxMacroImplementations
 
 /// `@ReduxState`'s `static var fields`, from the stored properties marked with `@Field`.
 struct ReduxStateMacroFieldsTests {

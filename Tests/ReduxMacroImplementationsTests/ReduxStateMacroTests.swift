@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ReduxMacrosPlugin
+@testable import ReduxMacroImplementations
 
 /// `@ReduxState`'s expansions: the memberwise initializer, the conformances and the fields.
 struct ReduxStateMacroTests {

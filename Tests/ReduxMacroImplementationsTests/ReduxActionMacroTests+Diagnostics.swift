@@ -1,7 +1,7 @@
 import SwiftDiagnostics
 import Testing
 
-@testable import ReduxMacrosPlugin
+@testable import ReduxMacroImplementations
 
 extension ReduxActionMacroTests {
     @Test func diagnosticMessageIDsAreStable() {
