@@ -129,7 +129,8 @@ let package = Package(
 // MARK: - Macros
 
 if case .off = macroRoute {} else {
-    let plugin = swiftSyntax(["SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftCompilerPlugin"])
+    let implementations = swiftSyntax(["SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics"])
+    let plugin = swiftSyntax(["SwiftSyntaxMacros", "SwiftCompilerPlugin"])
     let expansion = swiftSyntax(["SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftParser", "SwiftSyntaxMacroExpansion"])
     if case .package = macroRoute {
         package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"700.0.0"))
@@ -139,11 +140,21 @@ if case .off = macroRoute {} else {
         .library(name: "ReduxMacros", targets: ["ReduxMacros"])
     )
     package.targets += [
-        // The compiler plugin: the macros' implementations (a host executable). The only target
-        // with unsafe flags on the toolchain route, reached through the `ReduxMacros` product only.
+        // The macros' implementations: a plain library, so the expansion tests import it without
+        // depending on the plugin executable (a test depending on a macro target is built for the
+        // host with every other test target, executables' modules included).
+        .target(
+            name: "ReduxMacroImplementations",
+            dependencies: implementations.dependencies,
+            swiftSettings: implementations.swiftSettings,
+            linkerSettings: implementations.linkerSettings
+        ),
+        // The compiler plugin (a host executable): its entry point over the implementations. With
+        // the implementations, the only targets with unsafe flags on the toolchain route, reached
+        // through the `ReduxMacros` product only.
         .macro(
             name: "ReduxMacrosPlugin",
-            dependencies: plugin.dependencies,
+            dependencies: ["ReduxMacroImplementations"] + plugin.dependencies,
             swiftSettings: plugin.swiftSettings,
             linkerSettings: plugin.linkerSettings
         ),
@@ -152,8 +163,8 @@ if case .off = macroRoute {} else {
         // The exact expanded source and the diagnostics of each macro, through the toolchain's
         // `SwiftSyntaxMacroExpansion`.
         .testTarget(
-            name: "ReduxMacrosPluginTests",
-            dependencies: ["ReduxMacrosPlugin"] + expansion.dependencies,
+            name: "ReduxMacroImplementationsTests",
+            dependencies: ["ReduxMacroImplementations"] + expansion.dependencies,
             swiftSettings: expansion.swiftSettings,
             linkerSettings: expansion.linkerSettings
         ),

@@ -97,7 +97,8 @@ public macro ReduxAction() = #externalMacro(module: "ReduxMacrosPlugin", type: "
 /// ``ModuleMap/scattered(_:fields:action:name:)``. Each bound property's type must be
 /// `Equatable` and `Sendable` (``ModuleField/bind(_:to:)`` requires it).
 ///
-/// Diagnostics, all errors at the offending syntax; nothing is generated while one stands:
+/// Diagnostics, all errors at the offending syntax; while one stands, no initializer and no
+/// `fields` are generated (the conformances still are):
 /// - on an enum, class, actor or protocol: "@ReduxState applies to a struct; …";
 /// - a stored property without a type annotation (`var count = 0`): asks for one, with a fix-it
 ///   inserting it when the initializer is an integer (`Int`), floating-point (`Double`), string
@@ -124,14 +125,21 @@ public macro ReduxState() = #externalMacro(module: "ReduxMacrosPlugin", type: "R
 ///     @Field(\AppState.account.displayName) var name: String = ""
 ///     @Field(\AppState.settings.notificationsOn) var notifications: Bool = false
 /// }
-/// let profile = ModuleMap.scattered(ProfileState(), fields: ProfileState.fields, action: ..., name: "profile")
+/// let profile = ModuleMap<AppState, AppAction, ProfileState, ProfileAction>.scattered(
+///     ProfileState(),
+///     fields: ProfileState.fields,
+///     action: Embedding(\.profile, embed: AppAction.profile),
+///     name: "profile"
+/// )
 /// ```
 ///
 /// The compiler type-checks `root` as a `WritableKeyPath` (so a read-only path is refused);
 /// the generated binding checks that the property's type is `Value`. The macro generates
 /// nothing itself. Diagnostics, all errors at the use site:
 /// - on a `let` ("@Field applies to a stored `var`…", with a fix-it replacing `let` by `var`),
-///   or on a computed, `static`, `lazy` or multi-name (`var a, b: Int`) declaration (no fix-it);
+///   or on a computed, `static` or `lazy` property (no fix-it); on a declaration of several
+///   names (`var a, b: Int`) the compiler itself refuses it ("peer macro can only be applied to
+///   a single variable");
 /// - a key path without its root type (`\.profile`): asks for `\AppState.profile`; an argument
 ///   that is not a key path literal;
 /// - outside a ``ReduxState()`` struct: asks to add `@ReduxState`;

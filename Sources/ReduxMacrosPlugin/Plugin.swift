@@ -4,21 +4,18 @@
 // With swift-syntax from its package, `SwiftCompilerPlugin` provides the entry point. The
 // toolchain's prebuilt host modules do not include that module, so on that route the loop is
 // written here over `SwiftCompilerPluginMessageHandling`, which they do include.
+//
+// The implementations live in `ReduxMacroImplementations`, a plain library, so that the expansion
+// tests import it without depending on this executable.
+import ReduxMacroImplementations
 import SwiftSyntaxMacros
-
-/// Every macro this plugin provides, by the type name its declaration's `#externalMacro` names.
-let providedMacros: [String: any Macro.Type] = [
-    "ReduxActionMacro": ReduxActionMacro.self,
-    "ReduxStateMacro": ReduxStateMacro.self,
-    "FieldMacro": FieldMacro.self,
-]
 
 #if canImport(SwiftCompilerPlugin)
 import SwiftCompilerPlugin
 
 @main
 struct ReduxMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = Array(providedMacros.values)
+    let providingMacros: [any Macro.Type] = Array(MacroCatalog.macros.values)
 }
 #else
 @_spi(PluginMessage) import SwiftCompilerPluginMessageHandling
@@ -32,7 +29,7 @@ struct ReduxMacrosProvider: PluginProvider {
     }
 
     func resolveMacro(moduleName: String, typeName: String) throws -> any Macro.Type {
-        guard let macro = providedMacros[typeName] else { throw UnknownMacro(module: moduleName, type: typeName) }
+        guard let macro = MacroCatalog.macros[typeName] else { throw UnknownMacro(module: moduleName, type: typeName) }
         return macro
     }
 }

@@ -6,7 +6,7 @@ import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacros
 import Testing
 
-@testable import ReduxMacrosPlugin
+@testable import ReduxMacroImplementations
 
 /// What expanding a source gave: the expanded text and the diagnostics, in source order.
 struct Expansion {

