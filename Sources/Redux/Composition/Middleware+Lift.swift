@@ -54,7 +54,7 @@ extension Middleware {
 
     /// Lifts this middleware into a parent that holds the child in an optional property: while
     /// it is `nil`, the child's actions are passed by with a `.childAbsent` warning. Identity as
-    /// for ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State?>Sendable,_,_)``.
+    /// for ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State?>Sendable,Embedding<ParentAction,Action>,_)``.
     @inlinable
     public func lift<Parent: Sendable, ParentAction: Sendable>(
         state keyPath: WritableKeyPath<Parent, State?> & Sendable,

@@ -85,7 +85,7 @@ extension Reducer {
     /// An `Identifiable` child is identified by its id: replacing it with another id ends the old
     /// instance. Any other child is gone only when the property is `nil` after a reducer chain:
     /// replacing it with a new value in one write cannot be told from mutating it — wrap it in
-    /// ``Presented`` and use ``lift(state:action:name:)-(WritableKeyPath<Parent,Presented<State>?>Sendable,_,_)`` for that.
+    /// ``Presented`` and use ``lift(state:action:name:)-(WritableKeyPath<Parent,Presented<State>?>Sendable,Embedding<ParentAction,Action>,_)`` for that.
     @inlinable
     public func lift<Parent, ParentAction: Sendable>(
         state keyPath: WritableKeyPath<Parent, State?> & Sendable,

@@ -1,5 +1,5 @@
 /// One field of a scattered module's local state, bound to the root state field it lives in:
-/// the piece a ``ModuleMap/scattered(_:fields:action:name:)`` map assembles the local state from
+/// the piece a ``ModuleMap/scattered(_:fields:action:name:)-(_,_,Embedding<RootAction,LocalAction>,_)`` map assembles the local state from
 /// and writes back to (TinyRedux's per-field binding of a scattered module map).
 ///
 /// ```swift

@@ -4,9 +4,9 @@
 /// view's access to that part of the store (`store.slice(map)`), so the two can never disagree.
 ///
 /// Two forms:
-/// - **Linear** (``linear(state:action:name:)``): the local state is a field of the root state,
+/// - **Linear** (``linear(state:action:name:)-(_,Embedding<RootAction,LocalAction>,_)``): the local state is a field of the root state,
 ///   reached by a writable key path. The feature runs on it in place.
-/// - **Scattered** (``scattered(_:fields:action:name:)``): the local state is assembled from
+/// - **Scattered** (``scattered(_:fields:action:name:)-(_,_,Embedding<RootAction,LocalAction>,_)``): the local state is assembled from
 ///   fields that live anywhere in the root state, through ``ModuleField`` bindings. Lifted
 ///   components read the local state through the bindings, run, and write back only the fields
 ///   whose value changed.

@@ -62,7 +62,7 @@ public struct OptionalModuleMap<Root: Sendable, RootAction: Sendable, Local: Sen
     }
 
     /// A map whose local state is presented through the ``Presented`` root field at `state`:
-    /// like ``optional(state:action:name:)``, and a new ``Presented`` value is a new instance
+    /// like ``optional(state:action:name:)-(_,Embedding<RootAction,LocalAction>,_)``, and a new ``Presented`` value is a new instance
     /// (its generation), even when equal to the old one — the lift's rule for a presented child.
     ///
     /// - Parameters:

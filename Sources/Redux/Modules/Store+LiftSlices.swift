@@ -13,9 +13,9 @@
 /// ```
 ///
 /// A slice made here is the one `store.slice(map)` makes for the map with the same key path,
-/// embedding and name (``ModuleMap/linear(state:action:name:)``,
-/// ``OptionalModuleMap/optional(state:action:name:)`` and its siblings,
-/// ``ElementModuleMap/elements(state:action:name:)``): it reads the store's state now, embeds
+/// embedding and name (``ModuleMap/linear(state:action:name:)-(_,Embedding<RootAction,LocalAction>,_)``,
+/// ``OptionalModuleMap/optional(state:action:name:)-(_,Embedding<RootAction,LocalAction>,_)`` and its siblings,
+/// ``ElementModuleMap/elements(state:action:name:)-(_,Embedding<RootAction,ElementAction<Element.ID,LocalAction>>,_)``): it reads the store's state now, embeds
 /// and dispatches its actions with the store's rules, holds the store weakly, and a slice of a
 /// child that can go away follows the same *instance* the lift follows and is detached once that
 /// instance is gone (see ``OptionalSlice`` and ``ElementSlice``):
@@ -33,7 +33,7 @@
 /// lift's default too), or `"module"` for a computed key path (pass the lift's name then).
 ///
 /// Isolation: main actor. Making a slice reads the state without registering observation
-/// interest (``slices(state:action:name:)`` excepted: it tracks the collection's structure);
+/// interest (``slices(state:action:name:)-(_,Embedding<Action,ElementAction<Element.ID,LocalAction>>,_)`` excepted: it tracks the collection's structure);
 /// reading the slice tracks the root members it reads (see <doc:Observation>).
 extension Store {
     /// A slice of the child stored at `state`, whose actions `action` embeds: the view's side of

@@ -64,7 +64,7 @@ extension Behavior {
     }
 
     /// Lifts this behavior into an optional child of the parent state (see
-    /// ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State?>Sendable,_,_)``): while
+    /// ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State?>Sendable,Embedding<ParentAction,Action>,_)``): while
     /// the child is `nil`, its actions are skipped with a `.childAbsent` warning; when it goes
     /// away, its effects are cancelled.
     public func lift<Parent: Sendable, ParentAction: Sendable, ParentEnvironment: Sendable>(

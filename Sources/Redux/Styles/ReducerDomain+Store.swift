@@ -7,7 +7,7 @@ extension ReducerDomain {
     public var reducers: [Reducer<State, Action>] { body }
 
     /// Lifts every reducer of the body into a parent whose state stores this domain's state in a
-    /// property (see ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State>Sendable,_,_)``),
+    /// property (see ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State>Sendable,Embedding<ParentAction,Action>,_)``),
     /// in chain order. The body is built once, now.
     ///
     /// The result is a child of a parent domain's body as it is (an array of reducers is a
@@ -33,7 +33,7 @@ extension ReducerDomain {
     }
 
     /// Lifts every reducer of the body into an optional property of the parent state (a child
-    /// that can be absent), like ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State?>Sendable,_,_)``.
+    /// that can be absent), like ``Reducer/lift(state:action:name:)-(WritableKeyPath<Parent,State?>Sendable,Embedding<ParentAction,Action>,_)``.
     /// While the property is `nil`, the domain's actions are skipped with a `.childAbsent` warning.
     public func lift<Parent, ParentAction: Sendable>(
         state keyPath: WritableKeyPath<Parent, State?> & Sendable,

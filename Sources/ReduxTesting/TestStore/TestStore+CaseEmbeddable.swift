@@ -1,18 +1,18 @@
 import Redux
 
 /// Receiving an action of a case named by a key path into the action's
-/// ``Redux/CaseEmbeddable/embeddings``: `await store.receive(\.rows)` and
+/// `CaseEmbeddable.embeddings`: `await store.receive(\.rows)` and
 /// `await store.receive(\.counter, .incremented)` (The Composable Architecture's
-/// `receive(\.case)` shape). Each is the ``Redux/Embedding`` form of `receive` for
+/// `receive(\.case)` shape). Each is the `Embedding` form of `receive` for
 /// `Action.embeddings[keyPath: case]`: the same wait, matching, exhaustivity and checks.
 extension TestStore where Action: CaseEmbeddable {
-    /// Like the `receive(_ embedding:)` form that takes an ``Redux/Embedding``, for the case named by
-    /// `case`, a key path into ``Redux/CaseEmbeddable/embeddings``; any payload matches. A failure
+    /// Like the `receive(_ embedding:)` form that takes an `Embedding`, for the case named by
+    /// `case`, a key path into `CaseEmbeddable.embeddings`; any payload matches. A failure
     /// names the case when the key path can describe itself (a stored property; a computed one,
     /// as a macro writes, reads as "the case given").
     ///
     /// - Parameters:
-    ///   - case: the case expected: a key path to its ``Redux/Embedding``.
+    ///   - case: the case expected: a key path to its `Embedding`.
     ///   - expected: the outcome the test expects; undeclared failures are reported as for `send`.
     ///   - childAbsent: the absence the action is expected to meet, or `nil`.
     ///   - timeout: the longest real time to wait; `nil` uses ``quiescenceTimeout``.
@@ -38,12 +38,12 @@ extension TestStore where Action: CaseEmbeddable {
         )
     }
 
-    /// Like the `receive(_ embedding:_ payload:)` form that takes an ``Redux/Embedding``, for the
-    /// case named by `case`, a key path into ``Redux/CaseEmbeddable/embeddings``, with the payload
+    /// Like the `receive(_ embedding:_ payload:)` form that takes an `Embedding`, for the
+    /// case named by `case`, a key path into `CaseEmbeddable.embeddings`, with the payload
     /// `payload`. A failure shows the action expected (the case embedding `payload`).
     ///
     /// - Parameters:
-    ///   - case: the case expected: a key path to its ``Redux/Embedding``.
+    ///   - case: the case expected: a key path to its `Embedding`.
     ///   - payload: the payload expected (compared with `==`).
     ///   - expected: the outcome the test expects; undeclared failures are reported as for `send`.
     ///   - childAbsent: the absence the action is expected to meet, or `nil`.

@@ -35,7 +35,7 @@ struct CaseEmbeddableModuleTests {
         let keyPathRun = await runCaseScript(reducers: byKeyPath)
         #expect(keyPathRun == (await runCaseScript(reducers: byEmbedding)))
         #expect(keyPathRun.state.other.count == 1)
-        #expect(keyPathRun.state.fixed.count == 101)
+        #expect(keyPathRun.state.fixed.count == 100)
     }
 
     @Test func aDestinationMapMayNameEitherCaseByKeyPath() {
