@@ -7,7 +7,10 @@ import SwiftSyntaxMacros
 /// this macro does is check its own use, with a diagnostic at the attribute:
 /// - not on a stored instance `var` declaring one property (a `let` — with a fix-it making it a
 ///   `var` —, a computed, `static`, `lazy` or multi-binding declaration);
-/// - an argument that is not a key path literal, or a key path without its root type (`\.name`);
+/// - an argument that is not a key path literal, or a key path without its root type (`\.name`;
+///   the compiler refuses that one first, since the declaration's `WritableKeyPath<Root, Value>`
+///   cannot be inferred, so this check shows only where the macro is expanded without type
+///   checking);
 /// - not inside a `@ReduxState` struct.
 public struct FieldMacro: PeerMacro {
     public static func expansion(

@@ -8,6 +8,9 @@ enum ReduxStateDiagnostic: DiagnosticMessage {
     case missingType(property: String, example: String)
     /// A property wrapper (or another custom attribute) on a stored property.
     case unsupportedAttribute(attribute: String, property: String)
+    /// A stored property declared with a tuple pattern (`var (a, b): (Int, Int)`);
+    /// `declarations` lists the declarations to write instead.
+    case tuplePattern(pattern: String, declarations: String)
     /// A @Field whose key path starts at another root than the first @Field's.
     case mixedRoots(property: String, root: String, firstProperty: String, firstRoot: String)
 
@@ -19,6 +22,8 @@ enum ReduxStateDiagnostic: DiagnosticMessage {
             "@ReduxState needs a type annotation on `\(property)` (a macro cannot see inferred types); write `\(example)`"
         case .unsupportedAttribute(let attribute, let property):
             "@ReduxState does not support the attribute `@\(attribute)` on the stored property `\(property)`; store the value itself (a property wrapper's storage would become the initializer parameter and the compared value)"
+        case .tuplePattern(let pattern, let declarations):
+            "@ReduxState needs one name per stored property, not the tuple pattern `\(pattern)`; declare each property separately: \(declarations)"
         case .mixedRoots(let property, let root, let firstProperty, let firstRoot):
             "@Field on `\(property)` starts at `\(root)`, but `\(firstProperty)` starts at `\(firstRoot)`; every @Field of a state binds into the same root state, so write `\\\(firstRoot)...` here (or move `\(property)` to another state)"
         }
@@ -29,6 +34,7 @@ enum ReduxStateDiagnostic: DiagnosticMessage {
         case .notAStruct: MessageID(domain: "ReduxState", id: "notAStruct")
         case .missingType: MessageID(domain: "ReduxState", id: "missingType")
         case .unsupportedAttribute: MessageID(domain: "ReduxState", id: "unsupportedAttribute")
+        case .tuplePattern: MessageID(domain: "ReduxState", id: "tuplePattern")
         case .mixedRoots: MessageID(domain: "ReduxState", id: "mixedRoots")
         }
     }

@@ -80,14 +80,18 @@ public macro ReduxAction() = #externalMacro(module: "ReduxMacrosPlugin", type: "
 /// `static` and `lazy` properties are not parameters. A property's initializer is its
 /// parameter's default; an optional `var` (`T?`, `T!`, `Optional<T>`) without one defaults to
 /// `nil`, like Swift's implicit initializer. A function-typed parameter is `@escaping`. Its
-/// access level is the struct's when that is `public` or `package`; an internal, fileprivate or
-/// private struct gets one without a modifier (the struct's own level caps it). When the struct
+/// access level is the struct's (`public`, `package`, otherwise internal, without a modifier),
+/// lowered to the least accessible property among its parameters, as Swift's implicit
+/// memberwise initializer is: a `public` struct with a `private` property gets a `private`
+/// initializer, which only the struct's declaration and its extensions in the same file can
+/// call. A setter's level (`public private(set) var`) does not lower it. When the struct
 /// declares an initializer with the same argument labels, none is generated: the declared one
 /// stays the only one.
 ///
 /// **The conformances** are those of `Sendable` and `Equatable` the struct does not declare
-/// itself. A generic struct gets one extension for each, conditional on every generic
-/// parameter (`extension Box: Sendable where T: Sendable {}`). The macro sees syntax, not types:
+/// itself. A generic struct gets one extension for each, conditional on every type parameter
+/// (`extension Box: Sendable where T: Sendable {}`; `repeat each T: Sendable` for a pack); a
+/// value parameter (`let Size: Int`) gets no requirement. The macro sees syntax, not types:
 /// when a stored property's type is not `Sendable` or `Equatable`, the compiler names it at the
 /// conformance.
 ///
@@ -103,13 +107,19 @@ public macro ReduxAction() = #externalMacro(module: "ReduxMacrosPlugin", type: "
 /// - a stored property without a type annotation (`var count = 0`): asks for one, with a fix-it
 ///   inserting it when the initializer is an integer (`Int`), floating-point (`Double`), string
 ///   (`String`) or Boolean (`Bool`) literal;
-/// - a property wrapper (any capitalised attribute other than `@Field`) on a stored property:
-///   unsupported, since the wrapper's storage would become the initializer's parameter and the
-///   compared value; store the value itself;
+/// - a stored property declared with a tuple pattern (`var (x, y): (Int, Int)`): asks for one
+///   declaration per name;
+/// - a property wrapper on a stored property: unsupported, since the wrapper's storage would
+///   become the initializer's parameter and the compared value; store the value itself. Any
+///   capitalised attribute is taken for one but `@Field`, a global actor (`@MainActor`, a name
+///   ending in `Actor`) and the compiler's own (`@NSCopying`, `@NSManaged`, `@IBOutlet`,
+///   `@IBInspectable`, `@GKInspectable`);
 /// - ``Field(_:)`` key paths from different root types: every field binds into one root.
 ///
-/// Members inside `#if` blocks are not seen. Expanded at compile time; the generated code has no
-/// isolation of its own.
+/// Members inside `#if` blocks are not seen. A type declared inside a function cannot carry the
+/// macro: the compiler refuses an extension macro on a local type ("local type cannot have
+/// attached extension macro"). Expanded at compile time; the generated code has no isolation of
+/// its own.
 @attached(member, names: named(init), named(fields))
 @attached(extension, conformances: Sendable, Equatable)
 public macro ReduxState() = #externalMacro(module: "ReduxMacrosPlugin", type: "ReduxStateMacro")
@@ -135,13 +145,25 @@ public macro ReduxState() = #externalMacro(module: "ReduxMacrosPlugin", type: "R
 ///
 /// The compiler type-checks `root` as a `WritableKeyPath` (so a read-only path is refused);
 /// the generated binding checks that the property's type is `Value`. The macro generates
-/// nothing itself. Diagnostics, all errors at the use site:
+/// nothing itself.
+///
+/// The root type `fields` names is read from the key path's syntax by the naming convention:
+/// the name after `\`, then each following component that is a plain name beginning with an
+/// uppercase letter (generic arguments allowed), up to the first other one, the last component
+/// always being the bound field. `\App.Root.profile.name` starts at `App.Root`. A nested root
+/// type whose name begins with a lowercase letter or an underscore is read as a property: give
+/// it a capitalised name with a typealias (`typealias State = state`) and start the key path
+/// there.
+///
+/// A key path without its root type (`\.profile`) is refused by the compiler before the macro
+/// expands: it cannot infer `Root` and `Value` ("cannot infer key path type from context;
+/// consider explicitly specifying a root type"). Diagnostics, all errors at the use site:
 /// - on a `let` ("@Field applies to a stored `var`…", with a fix-it replacing `let` by `var`),
 ///   or on a computed, `static` or `lazy` property (no fix-it); on a declaration of several
 ///   names (`var a, b: Int`) the compiler itself refuses it ("peer macro can only be applied to
 ///   a single variable");
-/// - a key path without its root type (`\.profile`): asks for `\AppState.profile`; an argument
-///   that is not a key path literal;
+/// - an argument that is not a key path literal (and, where the macro is expanded without type
+///   checking, a key path without its root type: asks for `\AppState.profile`);
 /// - outside a ``ReduxState()`` struct: asks to add `@ReduxState`;
 /// - (from ``ReduxState()``) fields of one state starting at different root types.
 @attached(peer)

@@ -147,6 +147,9 @@ struct FieldMacroTests {
         )
     }
 
+    /// The macro's own check, for an expansion without type checking (as here): at a use site the
+    /// compiler refuses `\.profile.name` first, unable to infer the declaration's
+    /// `WritableKeyPath<Root, Value>`.
     @Test func aFieldKeyPathWithoutItsRootTypeIsAnErrorAskingForIt() {
         checkFieldExpansion(
             #"""

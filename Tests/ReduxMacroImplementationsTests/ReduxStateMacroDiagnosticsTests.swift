@@ -161,6 +161,136 @@ struct ReduxStateMacroDiagnosticsTests {
             ]
         )
     }
+
+    @Test func aTuplePatternIsAnErrorAskingForOneDeclarationPerProperty() {
+        checkExpansion(
+            """
+            @ReduxState
+            struct Point {
+                var (x, y): (Int, Int)
+                let (a, (b, c)) = (1, (2, 3))
+            }
+            """,
+            expandsTo: """
+            struct Point {
+                var (x, y): (Int, Int)
+                let (a, (b, c)) = (1, (2, 3))
+            }
+
+            extension Point: Sendable, Equatable {
+            }
+            """,
+            diagnostics: [
+                "3:9: error: @ReduxState needs one name per stored property, not the tuple pattern `(x, y)`; declare each property separately: `var x: Int`, `var y: Int`",
+                "4:9: error: @ReduxState needs one name per stored property, not the tuple pattern `(a, (b, c))`; declare each property separately: `let a: <Type>`, `let b: <Type>`, `let c: <Type>`",
+            ]
+        )
+    }
+
+    @Test func aGlobalActorOrABuiltInCapitalisedAttributeIsNotAPropertyWrapper() {
+        checkExpansion(
+            """
+            @ReduxState
+            struct Settings {
+                @MainActor var volume: Int = 5
+                @Swift.MainActor var balance: Int = 0
+                @DatabaseActor var revision: Int = 0
+                @NSCopying var name: NSString
+            }
+            """,
+            expandsTo: """
+            struct Settings {
+                @MainActor var volume: Int = 5
+                @Swift.MainActor var balance: Int = 0
+                @DatabaseActor var revision: Int = 0
+                @NSCopying var name: NSString
+
+                init(volume: Int = 5, balance: Int = 0, revision: Int = 0, name: NSString) {
+                    self.volume = volume
+                    self.balance = balance
+                    self.revision = revision
+                    self.name = name
+                }
+            }
+
+            extension Settings: Sendable, Equatable {
+            }
+            """
+        )
+    }
+
+    @Test func anyOtherCapitalisedAttributeNextToAGlobalActorIsStillUnsupported() {
+        checkExpansion(
+            """
+            @ReduxState
+            struct Settings {
+                @MainActor @Clamped(0...10) var volume: Int = 5
+            }
+            """,
+            expandsTo: """
+            struct Settings {
+                @MainActor @Clamped(0...10) var volume: Int = 5
+            }
+
+            extension Settings: Sendable, Equatable {
+            }
+            """,
+            diagnostics: [
+                "3:16: error: @ReduxState does not support the attribute `@Clamped` on the stored property `volume`; store the value itself (a property wrapper's storage would become the initializer parameter and the compared value)",
+            ]
+        )
+    }
+
+    @Test func fieldRootsAreComparedWithoutWhitespaceAndWithTheirNestedTypes() {
+        checkExpansion(
+            #"""
+            @ReduxState
+            struct ProfileState {
+                @Field(\App.Root.name) var name: String
+                @Field(\App . Root.count) var count: Int
+            }
+            """#,
+            expandsTo: #"""
+            struct ProfileState {
+                var name: String
+                var count: Int
+
+                init(name: String, count: Int) {
+                    self.name = name
+                    self.count = count
+                }
+
+                static var fields: [ModuleField<App.Root, ProfileState>] {
+                    [.bind(\.name, to: \App.Root.name), .bind(\.count, to: \App . Root.count)]
+                }
+            }
+
+            extension ProfileState: Sendable, Equatable {
+            }
+            """#
+        )
+        checkExpansion(
+            #"""
+            @ReduxState
+            struct ProfileState {
+                @Field(\App.Root.name) var name: String
+                @Field(\App.Other.count) var count: Int
+            }
+            """#,
+            expandsTo: #"""
+            struct ProfileState {
+                var name: String
+                var count: Int
+            }
+
+            extension ProfileState: Sendable, Equatable {
+            }
+            """#,
+            diagnostics: [
+                #"4:5: error: @Field on `count` starts at `App.Other`, but `name` starts at `App.Root`; every @Field of a state binds into the same root state, so write `\App.Root...` here (or move `count` to another state)"#,
+            ]
+        )
+    }
 }
 
 /// `source` with the fix-its of `diagnostics` applied (edits from the end, so earlier offsets hold).

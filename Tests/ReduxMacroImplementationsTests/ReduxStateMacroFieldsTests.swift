@@ -70,4 +70,62 @@ struct ReduxStateMacroFieldsTests {
             """#
         )
     }
+
+    /// The parser reads `\App.Root.n` as root `App` with components `Root` and `n`; `fields`
+    /// binds into `App.Root`, what the type checker makes of it.
+    @Test func aNestedRootTypeTakesTheCapitalisedComponentsAfterTheParsedRoot() {
+        checkExpansion(
+            #"""
+            @ReduxState
+            struct Profile {
+                @Field(\App.Root.account.name) var name: String
+                @Field(\App . Root.count) var count: Int
+            }
+            """#,
+            expandsTo: #"""
+            struct Profile {
+                var name: String
+                var count: Int
+
+                init(name: String, count: Int) {
+                    self.name = name
+                    self.count = count
+                }
+
+                static var fields: [ModuleField<App.Root, Profile>] {
+                    [.bind(\.name, to: \App.Root.account.name), .bind(\.count, to: \App . Root.count)]
+                }
+            }
+
+            extension Profile: Sendable, Equatable {
+            }
+            """#
+        )
+    }
+
+    @Test(arguments: [
+        (#"\Root.n"#, "Root"),
+        (#"\Box<Int>.n"#, "Box<Int>"),
+        (#"\Outer.Inner.Deep.x.y"#, "Outer.Inner.Deep"),
+        (#"\Outer<Int>.Inner.n"#, "Outer<Int>.Inner"),
+        (#"\Outer.Inner<Int>.n"#, "Outer.Inner<Int>"),
+        (#"\Swift.Int.bitWidth"#, "Swift.Int"),
+        (#"\App.Root.Upper"#, "App.Root"),
+        (#"\App.Root.child?.n"#, "App.Root"),
+        (#"\App.Root.items[0].n"#, "App.Root"),
+        (#"\[Int].count"#, "[Int]"),
+        (#"\App.`Root`.n"#, "App.`Root`"),
+    ])
+    func theRootIsTheParsedRootAndTheCapitalisedComponentsUpToTheFirstOther(keyPath: String, root: String) {
+        let expansion = expand(
+            """
+            @ReduxState
+            struct Profile {
+                @Field(\(keyPath)) var n: Int
+            }
+            """
+        )
+        #expect(expansion.diagnostics.isEmpty)
+        #expect(expansion.source.contains("static var fields: [ModuleField<\(root), Profile>]"), "\(expansion.source)")
+    }
 }

@@ -41,12 +41,12 @@ struct ReduxStateMacroTests {
             """
             @ReduxState
             package struct Counter {
-                var count: Int
+                package var count: Int
             }
             """,
             expandsTo: """
             package struct Counter {
-                var count: Int
+                package var count: Int
 
                 package init(count: Int) {
                     self.count = count
@@ -385,6 +385,78 @@ struct ReduxStateMacroTests {
             }
 
             extension Pair: Equatable where First: Equatable, Second: Equatable {
+            }
+            """
+        )
+    }
+
+    @Test func aValueGenericParameterGetsNoConformanceRequirement() {
+        checkExpansion(
+            """
+            @ReduxState
+            struct Buffer<let Capacity: Int, Element> {
+                var elements: [Element]
+            }
+            """,
+            expandsTo: """
+            struct Buffer<let Capacity: Int, Element> {
+                var elements: [Element]
+
+                init(elements: [Element]) {
+                    self.elements = elements
+                }
+            }
+
+            extension Buffer: Sendable where Element: Sendable {
+            }
+
+            extension Buffer: Equatable where Element: Equatable {
+            }
+            """
+        )
+        checkExpansion(
+            """
+            @ReduxState
+            struct Slots<let Count: Int> {
+                var used: Int
+            }
+            """,
+            expandsTo: """
+            struct Slots<let Count: Int> {
+                var used: Int
+
+                init(used: Int) {
+                    self.used = used
+                }
+            }
+
+            extension Slots: Sendable, Equatable {
+            }
+            """
+        )
+    }
+
+    @Test func aParameterPackIsConstrainedElementByElement() {
+        checkExpansion(
+            """
+            @ReduxState
+            struct Tagged<each Tag> {
+                var name: String
+            }
+            """,
+            expandsTo: """
+            struct Tagged<each Tag> {
+                var name: String
+
+                init(name: String) {
+                    self.name = name
+                }
+            }
+
+            extension Tagged: Sendable where repeat each Tag: Sendable {
+            }
+
+            extension Tagged: Equatable where repeat each Tag: Equatable {
             }
             """
         )

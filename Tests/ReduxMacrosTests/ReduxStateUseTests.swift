@@ -127,3 +127,129 @@ struct ReduxStateUseTests {
         #expect(map.state(in: store.state) == UseProfile(name: "Grace", notifications: false))
     }
 }
+
+// MARK: - Nested roots, access levels, attributes, value generics
+
+enum UseApp {
+    @ReduxState
+    struct Root {
+        var account: UseAccount = UseAccount()
+        var visits: Int = 0
+    }
+}
+
+@ReduxState
+struct UseNestedRootProfile {
+    @Field(\UseApp.Root.account.displayName) var name: String = ""
+    @Field(\UseApp.Root.visits) var visits: Int = 0
+}
+
+/// A public state with a private property: the generated initializer is `private`, like Swift's
+/// implicit memberwise one, so it is called from inside the type.
+@ReduxState
+public struct UseSecretState {
+    public var title: String = ""
+    private var secret: String = "hidden"
+
+    public static func make(title: String, secret: String) -> UseSecretState {
+        UseSecretState(title: title, secret: secret)
+    }
+
+    public var secretLength: Int { secret.count }
+}
+
+/// A public state with a fileprivate property: its initializer is `fileprivate`, callable
+/// anywhere in this file.
+@ReduxState
+public struct UseFilePrivateState {
+    public var title: String = ""
+    fileprivate var draft: String = ""
+}
+
+/// A public state whose setter alone is private: the initializer stays public.
+@ReduxState
+public struct UseReadOnlyState {
+    public private(set) var count: Int = 0
+}
+
+/// A package state with a package property: a package initializer.
+@ReduxState
+package struct UsePackageState {
+    package var count: Int = 0
+}
+
+@ReduxState
+struct UseIsolatedState {
+    @MainActor var volume: Int = 5
+    var label: String = ""
+}
+
+/// A parameter pack: each element constrained (`repeat each Tag: Sendable`).
+@ReduxState
+struct UseTagged<each Tag> {
+    var name: String
+}
+
+#if os(Linux)
+// A value generic parameter (`let Size: Int`) gets no conformance requirement. Declared on Linux
+// only: an Apple platform runs value generic types from its 26 releases on, later than the
+// package's deployment targets.
+@ReduxState
+struct UseSlots<let Size: Int, Element> {
+    var elements: [Element]
+}
+#endif
+
+extension ReduxStateUseTests {
+    @Test func aNestedRootTypesFieldsBindIntoIt() {
+        let fields: [ModuleField<UseApp.Root, UseNestedRootProfile>] = UseNestedRootProfile.fields
+        let map = ModuleMap<UseApp.Root, UseRootAction, UseNestedRootProfile, UseProfileAction>.scattered(
+            UseNestedRootProfile(),
+            fields: fields,
+            action: Embedding(
+                extract: { if case .profile(let action) = $0 { action } else { nil } },
+                embed: UseRootAction.profile
+            ),
+            name: "profile"
+        )
+        #expect(map.state(in: UseApp.Root(visits: 3)) == UseNestedRootProfile(name: "Ada", visits: 3))
+    }
+
+    @Test func aPublicStateWithAPrivatePropertyIsBuiltThroughItsPrivateInitializer() {
+        let state = UseSecretState.make(title: "t", secret: "four")
+        #expect(state.title == "t" && state.secretLength == 4)
+        #expect(state == UseSecretState.make(title: "t", secret: "four"))
+        #expect(state != UseSecretState.make(title: "t", secret: "five!"))
+    }
+
+    @Test func aPublicStateWithAFileprivatePropertyIsBuiltAnywhereInItsFile() {
+        let state = UseFilePrivateState(title: "t", draft: "d")
+        #expect(state.draft == "d")
+        #expect(requireSendable(state) == UseFilePrivateState(title: "t", draft: "d"))
+    }
+
+    @Test func aPrivateSetterKeepsThePublicInitializerAndAPackagePropertyGivesAPackageOne() {
+        #expect(UseReadOnlyState(count: 2).count == 2)
+        #expect(UsePackageState(count: 3) == UsePackageState(count: 3))
+    }
+
+    @Test func aGlobalActorIsolatedPropertyIsAParameterNotAPropertyWrapper() {
+        let state = UseIsolatedState(volume: 7, label: "l")
+        #expect(state.volume == 7)
+        #expect(state == UseIsolatedState(volume: 7, label: "l"))
+    }
+
+    @Test func aParameterPackStateConformsElementByElement() {
+        let tagged = UseTagged<Int, String>(name: "n")
+        #expect(tagged == UseTagged<Int, String>(name: "n"))
+        #expect(requireSendable(tagged).name == "n")
+    }
+
+    #if os(Linux)
+    @Test func aValueGenericStateConformsOnItsTypeParametersAlone() {
+        let slots = UseSlots<4, Int>(elements: [1, 2])
+        #expect(slots == UseSlots<4, Int>(elements: [1, 2]))
+        #expect(requireSendable(slots).elements == [1, 2])
+    }
+    #endif
+}

@@ -48,4 +48,20 @@ struct MacroDocExamplesTests {
     @Test func theReadmeBoardReceivesARowActionByItsCase() async {
         await receiveRowIncrement()
     }
+
+    @Test func aTypealiasNamesALowercaseNestedRootTypeForField() {
+        let fields: [ModuleField<Legacy.state, TitleState>] = TitleState.fields
+        let map = ModuleMap<Legacy.state, ShopAction, TitleState, ProfileAction>.scattered(
+            TitleState(), fields: fields, action: \.profile, name: "title"
+        )
+        #expect(map.state(in: Legacy.state(title: "Ledger")).title == "Ledger")
+    }
+
+    @Test func anArrayLiftingByKeyPathTakesItsTypesFromAnotherElement() {
+        // No annotation: `board` gives the element type that `\.total` needs.
+        let reducers = [board, tally.lift(state: \.total, action: \.total)]
+        let store = Store(initialState: Board(), reducers: reducers)
+        store.dispatch(.total(.increment))
+        #expect(store.state.total.count == 1)
+    }
 }

@@ -35,3 +35,15 @@ enum MacroShop {
         let id: Int
     }
 }
+
+enum Legacy {
+    struct state: Sendable, Equatable {
+        var title: String = ""
+    }
+    typealias State = state
+}
+
+@ReduxState
+struct TitleState {
+    @Field(\Legacy.State.title) var title: String = ""
+}

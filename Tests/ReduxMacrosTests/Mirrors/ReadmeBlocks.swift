@@ -125,7 +125,7 @@ let cartReducer = Reducer<Cart, CartAction>(id: "cart", handlingAll: { state, ac
 })
 
 let shopReducers: [Reducer<ShopState, ShopAction>] = [
-    cartReducer.lift(state: \ShopState.cart, action: \.cart),
+    cartReducer.lift(state: \.cart, action: \.cart),
 ]
 
 @ReduxAction
