@@ -51,7 +51,8 @@ struct ActionEnumMembers {
         if !takenNames.contains("actionIdentity") {
             result.append(identity)
         }
-        for actionCase in cases where !actionCase.payloads.isEmpty && !takenNames.contains(actionCase.name) {
+        for actionCase in cases
+        where !actionCase.payloads.isEmpty && !actionCase.isUnavailableEverywhere && !takenNames.contains(actionCase.name) {
             result.append(extractor(of: actionCase))
         }
         result.append(embeddingsType)
@@ -87,19 +88,21 @@ struct ActionEnumMembers {
     /// `var counter: CounterAction? { ... }` or `var move: (from: Int, to: Int)? { ... }`.
     private func extractor(of actionCase: ActionCase) -> DeclSyntax {
         let payloads = actionCase.payloads
+        let attributes = availabilityPrefix(of: actionCase)
         if payloads.count == 1 {
             return """
-                \(raw: access)var \(raw: actionCase.spelledName): \(raw: optional(payloads[0].type)) {
+                \(raw: attributes)\(raw: access)var \(raw: actionCase.memberName): \(raw: optional(valueType(payloads[0].type))) {
                     if case .\(raw: actionCase.spelledName)(let payload) = self { payload } else { nil }
                 }
                 """
         }
         let names = payloads.indices.map { "payload\($0)" }
         let bindings = names.map { "let \($0)" }.joined(separator: ", ")
-        let tupleType = payloads.map { ($0.label.map { "\($0): " } ?? "") + $0.type.description }.joined(separator: ", ")
+        let tupleType = payloads.map { ($0.label.map { "\($0): " } ?? "") + valueType($0.type).description }
+            .joined(separator: ", ")
         let tuple = zip(payloads, names).map { ($0.label.map { "\($0): " } ?? "") + $1 }.joined(separator: ", ")
         return """
-            \(raw: access)var \(raw: actionCase.spelledName): (\(raw: tupleType))? {
+            \(raw: attributes)\(raw: access)var \(raw: actionCase.memberName): (\(raw: tupleType))? {
                 if case .\(raw: actionCase.spelledName)(\(raw: bindings)) = self { (\(raw: tuple)) } else { nil }
             }
             """
@@ -107,12 +110,12 @@ struct ActionEnumMembers {
 
     /// `struct Embeddings: Sendable { init() {} var counter: Embedding<AppAction, CounterAction> { ... } }`.
     private var embeddingsType: DeclSyntax {
-        let members = cases.filter { $0.payloads.count == 1 }.map { actionCase -> String in
-            let payload = actionCase.payloads[0]
-            let constructor = payload.label.map { "\(actionCase.spelledName)(\($0):)" } ?? actionCase.spelledName
+        let embedded = cases.filter { $0.payloads.count == 1 && !$0.isUnavailableEverywhere }
+        let members = embedded.map { actionCase -> String in
+            let payloadType = valueType(actionCase.payloads[0].type, selfMeaning: wholeType)
             return """
-                    \(access)var \(actionCase.spelledName): Embedding<\(wholeType), \(payload.type.description)> {
-                        Embedding(extract: { if case .\(actionCase.spelledName)(let payload) = $0 { payload } else { nil } }, embed: \(wholeType).\(constructor))
+                    \(availabilityPrefix(of: actionCase))\(access)var \(actionCase.memberName): Embedding<\(wholeType), \(payloadType.description)> {
+                        Embedding(extract: { if case .\(actionCase.spelledName)(let payload) = $0 { payload } else { nil } }, embed: \(actionCase.embedExpression(wholeType: wholeType)))
                     }
                 """
         }
@@ -124,15 +127,59 @@ struct ActionEnumMembers {
             """
     }
 
-    /// `type?`, parenthesized where `?` would bind to part of it (`(() -> Void)?`, `(any P)?`).
+    /// The case's `@available` attributes, each followed by a line break, to put before a member
+    /// generated for it; empty when it has none.
+    private func availabilityPrefix(of actionCase: ActionCase) -> String {
+        actionCase.availability.map { "\($0.description)\n" }.joined()
+    }
+
+    /// The type of a payload's value, as a property or generic argument can spell it: an
+    /// `@autoclosure` attribute, which only a parameter may carry, is dropped
+    /// (`@autoclosure () -> Int` holds a `() -> Int`); with `selfMeaning`, every `Self` in it is
+    /// replaced by that type (inside the nested `Embeddings`, `Self` means `Embeddings`).
+    private func valueType(_ type: TypeSyntax, selfMeaning: String? = nil) -> TypeSyntax {
+        var result = type
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            let kept = attributed.attributes.filter { element in
+                guard case .attribute(let attribute) = element else { return true }
+                return attribute.attributeName.trimmedDescription != "autoclosure"
+            }
+            result = TypeSyntax(attributed.with(\.attributes, kept)).trimmed
+        }
+        if let selfMeaning {
+            result = SelfTypeReplacer(replacement: selfMeaning).rewrite(result).cast(TypeSyntax.self)
+        }
+        return result
+    }
+
+    /// `type?`, parenthesized where `?` would bind to part of it (`(() -> Void)?`,
+    /// `(@Sendable () -> Void)?`, `(any P)?`, `(P & Q)?`).
     private func optional(_ type: TypeSyntax) -> String {
         let needsParentheses = type.is(FunctionTypeSyntax.self) || type.is(SomeOrAnyTypeSyntax.self)
-            || type.is(CompositionTypeSyntax.self)
+            || type.is(CompositionTypeSyntax.self) || type.is(AttributedTypeSyntax.self)
         return needsParentheses ? "(\(type.description))?" : "\(type.description)?"
     }
 
     /// `name` as a string literal (case names need no escaping).
     private func literal(_ name: String) -> String {
         "\"\(name)\""
+    }
+}
+
+/// Replaces the type `Self` (alone or as the base of `Self.Member`) by a given type.
+private final class SelfTypeReplacer: SyntaxRewriter {
+    let replacement: String
+
+    init(replacement: String) {
+        self.replacement = replacement
+        super.init()
+    }
+
+    override func visit(_ node: IdentifierTypeSyntax) -> TypeSyntax {
+        guard node.name.tokenKind == .keyword(.Self), node.genericArgumentClause == nil else {
+            return super.visit(node)
+        }
+        let type: TypeSyntax = "\(raw: replacement)"
+        return type.with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia)
     }
 }

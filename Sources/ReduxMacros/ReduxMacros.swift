@@ -37,16 +37,31 @@
 /// none otherwise (internal, `fileprivate` and `private` enums get internal members, which the
 /// enum's own access bounds). In a generic enum (`enum Wrapper<T>`) the embeddings are
 /// `Embedding<Wrapper<T>, T>`. A case name in backticks (`` case `default`(Int) ``) is spelled
-/// with them in code and without them in the identity (`"default"`).
+/// with them in code and without them in the identity (`"default"`); a case named `Type`,
+/// `Protocol`, `self` or `init` is embedded by a closure, since `AppAction.Type` and the like
+/// mean something else.
+///
+/// Payload types are copied as written, except that an attributed function type is
+/// parenthesized in its extractor (`var run: (@Sendable () -> Void)?`), `@autoclosure` is
+/// dropped (the extractor holds the closure), and `Self` inside `Embeddings` becomes the enum's
+/// type (`Embedding<Tree<T>, Tree<T>>` for `case next(Self)`).
+///
+/// A case marked `@available(*, unavailable)` gets no extractor and no embedding; any other
+/// `@available` attribute of a case (deprecated, or tied to a platform) is copied onto its
+/// extractor and embedding, so the generated code builds without warnings.
 ///
 /// What it leaves alone: a `var actionIdentity` written in the enum's body is kept and none is
 /// generated; an extractor whose name a member of the enum's body already takes (a `var` or
 /// `func`) is not generated, and the embedding for that case still is. An enum without cases is
-/// fine: an identity with an empty `switch`, empty `Embeddings`.
+/// fine: an identity with an empty `switch`, empty `Embeddings`. Members written in an extension
+/// are not seen: an extractor declared there with a case's name is declared twice.
 ///
 /// Errors (at compile time): on a struct, class, actor, protocol or extension, "@ReduxAction
 /// applies to an enum; ..."; a case inside `#if`, which the macro cannot see, asks to move it
-/// out or to conform by hand. Both generate nothing.
+/// out or to conform by hand; a case named `actionIdentity`, `embeddings` or `Embeddings`
+/// (a generated member's name), and a case sharing its base name with an earlier one
+/// (`set(x:)` and `set(y:)`, whose extractors and embeddings would share it), ask to rename the
+/// case. Each generates nothing.
 ///
 /// Isolation: the generated members are nonisolated, pure and `Sendable` where the enum is; they
 /// run wherever the action is. TinyRedux's `@ReduxAction` (identity from case names) and The
