@@ -2,9 +2,10 @@ import SwiftSyntax
 
 /// The members `@ReduxAction` writes into one enum, as source text.
 ///
-/// - `actionIdentity` (unless the enum declares one): a `switch` giving each case its name; a
-///   case with exactly one associated value appends the payload's own identity when the payload
-///   conforms to `ActionIdentifiable` at run time.
+/// - `actionIdentity` (unless the enum declares one): a `switch` giving each case what the
+///   reflected default gives it: its name, then the contribution of its last associated value
+///   that contributes (computed by `ActionIdentity(case:payloads:)` and
+///   `ActionIdentity(case:payload:)`).
 /// - an extractor per case with associated values (unless a member of the enum already has its
 ///   name): the payload, or a tuple of them (labels kept), or `nil` for another case.
 /// - `struct Embeddings` with one `Embedding` per case with exactly one associated value, and
@@ -60,20 +61,38 @@ struct ActionEnumMembers {
         return result
     }
 
-    /// `var actionIdentity: ActionIdentity { switch self { ... } }`.
+    /// `var actionIdentity: ActionIdentity { switch self { ... } }`: a literal for a case without
+    /// associated values; otherwise `ActionIdentity(case:payload:)` for a single unlabeled value
+    /// (its elements through `ActionIdentity(case:payloads:)` when its type is written as a
+    /// tuple, so they keep their static types) and `ActionIdentity(case:payloads:)` for a labeled
+    /// one or several, which compute what the reflected default gives.
     private var identity: DeclSyntax {
         let branches = cases.map { actionCase -> String in
-            if actionCase.payloads.count == 1 {
-                // Through `Any`: a cast straight from a payload type that conforms would warn
-                // that it always succeeds.
+            let payloads = actionCase.payloads
+            guard !payloads.isEmpty else {
                 return """
-                        case .\(actionCase.spelledName)(let payload):
-                            ActionIdentity(\(literal(actionCase.name))).appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                        case .\(actionCase.spelledName):
+                            \(literal(actionCase.name))
                     """
             }
+            if payloads.count == 1 {
+                let value: String
+                if payloads[0].label != nil {
+                    value = "payloads: payload"
+                } else if let arity = Self.tupleArity(of: payloads[0].type) {
+                    value = "payloads: " + (0..<arity).map { "payload.\($0)" }.joined(separator: ", ")
+                } else {
+                    value = "payload: payload"
+                }
+                return """
+                        case .\(actionCase.spelledName)(let payload):
+                            ActionIdentity(case: \(literal(actionCase.name)), \(value))
+                    """
+            }
+            let names = payloads.indices.map { "payload\($0)" }
             return """
-                    case .\(actionCase.spelledName):
-                        \(literal(actionCase.name))
+                    case .\(actionCase.spelledName)(\(names.map { "let \($0)" }.joined(separator: ", "))):
+                        ActionIdentity(case: \(literal(actionCase.name)), payloads: \(names.joined(separator: ", ")))
                 """
         }
         let body = branches.isEmpty ? "" : branches.joined(separator: "\n") + "\n"
@@ -83,6 +102,20 @@ struct ActionEnumMembers {
             \(raw: body)    }
             }
             """
+    }
+
+    /// The number of elements of `type` when it is written as a tuple of two or more (through
+    /// parentheses); `nil` otherwise, or when an element is a pack expansion. A tuple behind a
+    /// type alias or generic parameter is not seen here; `ActionIdentity(case:payload:)` follows
+    /// it at run time instead.
+    private static func tupleArity(of type: TypeSyntax) -> Int? {
+        guard let tuple = type.as(TupleTypeSyntax.self) else { return nil }
+        let elements = Array(tuple.elements)
+        if elements.count == 1, elements[0].firstName == nil {
+            return tupleArity(of: elements[0].type)
+        }
+        guard elements.count >= 2, !elements.contains(where: { $0.type.is(PackExpansionTypeSyntax.self) }) else { return nil }
+        return elements.count
     }
 
     /// `var counter: CounterAction? { ... }` or `var move: (from: Int, to: Int)? { ... }`.

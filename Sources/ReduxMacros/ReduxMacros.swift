@@ -14,13 +14,19 @@
 /// ```
 ///
 /// adds, inside the enum:
-/// - `var actionIdentity: ActionIdentity`: the case name (`"increment"`); a case with exactly one
-///   associated value appends the payload's own identity when the payload's type conforms to
-///   ``ActionIdentifiable`` (a cast at run time), so `.rows(.element(id: 3, action: .save))` is
-///   `"rows.element.save"` when `RowAction` conforms, and `.select(id: 3)` is `"select"`. A case
-///   with several values is its name alone. The result agrees with
-///   ``ActionIdentity/init(reflecting:)`` for nested conforming payloads, without reflection: a
-///   `switch` and at most one cast per level.
+/// - `var actionIdentity: ActionIdentity`: what ``ActionIdentity/init(reflecting:)`` gives each
+///   case: the case name (`"increment"`), followed by the contribution of the last associated
+///   value that makes one. A value whose type conforms to ``ActionIdentifiable`` contributes its
+///   identity; an enum that does not (`Result`, an error enum) its case path; an optional is
+///   looked through (`nil` contributes no text but counts); anything else (a `String`, an `Int`,
+///   a struct) nothing; a single unlabeled value that is a tuple is followed into its elements.
+///   So `.rows(.element(id: 3, action: .save))` is `"rows.element.save"`, `.select(id: 3)` is
+///   `"select"` and `.move(from: 1, to: 2)` is `"move"`. Each case with values calls
+///   ``ActionIdentity/init(case:payloads:)`` (or ``ActionIdentity/init(case:payload:)`` for one
+///   unlabeled value), which computes this: a conforming value costs a cast that folds away
+///   where the call is specialized and its own `actionIdentity`; a value that cannot be an enum
+///   is ruled out from its type's metadata; only a non-conforming enum or optional is reflected
+///   on with `Mirror`.
 /// - an extractor per case with associated values, named after the case: `var counter:
 ///   CounterAction?`, `var select: Int?` (the value, label dropped), `var move: (from: Int, to:
 ///   Int)?` (a tuple, labels kept); `nil` when the action is another case.

@@ -26,13 +26,13 @@ struct ReduxActionMacroTests {
                     case .increment:
                         "increment"
                     case .counter(let payload):
-                        ActionIdentity("counter").appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                        ActionIdentity(case: "counter", payload: payload)
                     case .rows(let payload):
-                        ActionIdentity("rows").appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                        ActionIdentity(case: "rows", payload: payload)
                     case .select(let payload):
-                        ActionIdentity("select").appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
-                    case .move:
-                        "move"
+                        ActionIdentity(case: "select", payloads: payload)
+                    case .move(let payload0, let payload1):
+                        ActionIdentity(case: "move", payloads: payload0, payload1)
                     }
                 }
 
@@ -131,14 +131,14 @@ struct ReduxActionMacroTests {
 
                 var actionIdentity: ActionIdentity {
                     switch self {
-                    case .pair:
-                        "pair"
-                    case .mixed:
-                        "mixed"
+                    case .pair(let payload0, let payload1):
+                        ActionIdentity(case: "pair", payloads: payload0, payload1)
+                    case .mixed(let payload0, let payload1):
+                        ActionIdentity(case: "mixed", payloads: payload0, payload1)
                     case .`default`(let payload):
-                        ActionIdentity("default").appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                        ActionIdentity(case: "default", payload: payload)
                     case .run(let payload):
-                        ActionIdentity("run").appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                        ActionIdentity(case: "run", payload: payload)
                     }
                 }
 
@@ -223,7 +223,7 @@ struct ReduxActionMacroTests {
                 package var actionIdentity: ActionIdentity {
                     switch self {
                     case .a(let payload):
-                        ActionIdentity("a").appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                        ActionIdentity(case: "a", payload: payload)
                     }
                 }
 
@@ -275,7 +275,7 @@ struct ReduxActionMacroTests {
                 var actionIdentity: ActionIdentity {
                     switch self {
                     case .a(let payload):
-                        ActionIdentity("a").appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                        ActionIdentity(case: "a", payload: payload)
                     }
                 }
 
@@ -327,7 +327,7 @@ struct ReduxActionMacroTests {
                 var actionIdentity: ActionIdentity {
                     switch self {
                     case .a(let payload):
-                        ActionIdentity("a").appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                        ActionIdentity(case: "a", payload: payload)
                     }
                 }
 
@@ -379,7 +379,7 @@ struct ReduxActionMacroTests {
                 var actionIdentity: ActionIdentity {
                     switch self {
                     case .value(let payload):
-                        ActionIdentity("value").appending(((payload as Any) as? any ActionIdentifiable)?.actionIdentity ?? "")
+                        ActionIdentity(case: "value", payload: payload)
                     }
                 }
 

@@ -117,6 +117,48 @@ extension ActionIdentity {
         return open(value)
     }
 
+    /// What the reflected default gives for `payload` in payload position, conformance aside
+    /// (the caller has cast for it): the text it appends (possibly empty, for an optional that is
+    /// `nil`), or `nil` when it contributes nothing. `followsTuples`: the payload is a case's
+    /// only unlabeled value, whose tuple the default follows into its elements.
+    ///
+    /// A value that cannot contribute (not an enum or optional, and not a tuple to follow, even
+    /// inside an existential) is answered from its metadata, without building a `Mirror`.
+    @usableFromInline
+    static func reflectedContribution<Payload>(of payload: Payload, followsTuples: Bool) -> String? {
+        if runtimeEnumCaseName(payload) == nil {
+            var kind = metadataKind(Payload.self)
+            if kind == MetadataKind.existential || kind == MetadataKind.extendedExistential {
+                kind = metadataKind(type(of: payload as Any))
+            }
+            let reflects = kind == MetadataKind.enumeration || kind == MetadataKind.optional
+                || (followsTuples && kind == MetadataKind.tuple)
+            guard reflects else { return nil }
+        }
+        var path = ""
+        return appendPayload(payload, to: &path, consultingConformance: true, followsTuples: followsTuples) ? path : nil
+    }
+
+    /// Whether `payload`, in a tuple's element position, contributes to the reflected default
+    /// (conformance aside): an enum always does, an optional when it is `nil` or its wrapped
+    /// value does; nothing else. An existential is judged by the value it holds. Reads metadata
+    /// and unwraps optionals; builds no `Mirror`.
+    @usableFromInline
+    static func contributesByReflection<Payload>(_ payload: Payload) -> Bool {
+        var kind = metadataKind(Payload.self)
+        if kind == MetadataKind.existential || kind == MetadataKind.extendedExistential {
+            kind = metadataKind(type(of: payload as Any))
+        }
+        switch kind {
+        case MetadataKind.enumeration:
+            return true
+        case MetadataKind.optional:
+            return (payload as? any OptionalPayload)?.wrappedContributes ?? true
+        default:
+            return false
+        }
+    }
+
     /// The case name from the runtime's reflection metadata (no payload copy), falling back on
     /// the mirror's child label for an enum built without it; `nil` for a value that is not an
     /// enum.
@@ -125,4 +167,33 @@ extension ActionIdentity {
         guard mirror.displayStyle == .enum else { return nil }
         return mirror.children.first?.label ?? String(describing: value)
     }
+}
+
+/// Optionals answer whether their wrapped value contributes to the reflected default as a
+/// payload (`nil` does, with empty text).
+protocol OptionalPayload {
+    var wrappedContributes: Bool { get }
+}
+
+extension Optional: OptionalPayload {
+    var wrappedContributes: Bool {
+        switch self {
+        case .none: true
+        case .some(let wrapped): wrapped is any ActionIdentifiable || ActionIdentity.contributesByReflection(wrapped)
+        }
+    }
+}
+
+/// The Swift runtime's kind of a type's metadata (`MetadataKind` in the Swift ABI), normalized
+/// for classes.
+@_silgen_name("swift_getMetadataKind")
+private func metadataKind(_ type: Any.Type) -> UInt32
+
+/// The metadata kinds the reflected default tells apart (stable ABI values).
+private enum MetadataKind {
+    static let enumeration: UInt32 = 0x201
+    static let optional: UInt32 = 0x202
+    static let tuple: UInt32 = 0x301
+    static let existential: UInt32 = 0x303
+    static let extendedExistential: UInt32 = 0x307
 }
