@@ -56,9 +56,9 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
         }
         guard let store else { return }
         if let lifetime {
-            store.enqueueInstanceSend(action, site: CallSite(file: file, line: line, onMainActor: false), promise: nil, lifetime: lifetime)
+            store.enqueueInstanceSend(action, site: CallSite.storeWork(file: file, line: line), promise: nil, lifetime: lifetime)
         } else {
-            store.enqueueRemote(action, file: file, line: line, promise: nil)
+            store.enqueueRemote(action, file: file, line: line, promise: nil, fromStoreWork: true)
         }
     }
 
@@ -71,9 +71,9 @@ public struct EffectContext<State: Sendable, Action: Sendable>: Sendable {
         let box = OutcomeBox<Action>(sequence: store.inbox.nextSequence())
         let promise = OutcomePromise(box: box)
         if let lifetime {
-            store.enqueueInstanceSend(action, site: CallSite(file: file, line: line, onMainActor: false), promise: promise, lifetime: lifetime)
+            store.enqueueInstanceSend(action, site: CallSite.storeWork(file: file, line: line), promise: promise, lifetime: lifetime)
         } else {
-            store.enqueueRemote(action, file: file, line: line, promise: promise)
+            store.enqueueRemote(action, file: file, line: line, promise: promise, fromStoreWork: true)
         }
         return DispatchTicket(box: box)
     }

@@ -105,7 +105,7 @@ extension Store {
             if holdsPendingSend(sent, written, run) { return }
             let site = CallSite(file: written.file, line: written.line, onMainActor: true)
             let entry = Entry(ActionRun(sequence: sequenceNumber(for: nil), action: sent, promise: nil), site: site, .dispatch(logged: true))
-            enqueueInPipeline(CollectionOfOne(entry))
+            enqueueInPipeline(CollectionOfOne(markedAsStoreWork(entry)))
             return
         }
         // A reducer's effect in a pass with no record and no ticket needs none: the terminal

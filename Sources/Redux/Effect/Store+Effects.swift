@@ -133,7 +133,7 @@ extension Store {
             // A resolver that invalidated the store cannot have its recovery enqueued.
             resolution = isInvalidated ? .dropped : .enqueued(next)
             let site = CallSite(file: #fileID, line: #line, onMainActor: true)
-            enqueueInPipeline(CollectionOfOne(dispatchEntry(next, site: site, promise: nil, logged: true)))
+            enqueueInPipeline(CollectionOfOne(markedAsStoreWork(dispatchEntry(next, site: site, promise: nil, logged: true))))
         case .done: resolution = .done
         case .fail(let failure): resolution = .failed(failure)
         case nil:

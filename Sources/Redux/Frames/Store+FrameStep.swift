@@ -31,6 +31,6 @@ extension Store {
 
     /// Sets ``runsAfterTerminal`` from what is registered and whether there is a persistence.
     func updateRunsAfterTerminal() {
-        runsAfterTerminal = takesFrames || persistence != nil
+        runsAfterTerminal = takesFrames || persistence != nil || isRecording
     }
 }

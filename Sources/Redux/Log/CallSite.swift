@@ -12,6 +12,10 @@ public struct CallSite: Sendable, CustomStringConvertible {
     /// Whether the dispatch was made on the main actor (processed at once or queued behind the
     /// current action) rather than from another isolation (queued for the next main-actor turn).
     public let onMainActor: Bool
+    /// Whether the action was dispatched by the store's own work (an effect's task, a
+    /// middleware, an observer or a rule inside the pipeline) rather than from outside it: a
+    /// recorder's ``ActionOrigin``. Set only while the store records; not part of equality.
+    @usableFromInline var fromStoreWork = false
 
     /// Creates a call site.
     @inlinable
@@ -19,6 +23,15 @@ public struct CallSite: Sendable, CustomStringConvertible {
         self.file = file
         self.line = line
         self.onMainActor = onMainActor
+    }
+
+    /// A call site off the main actor in the store's own work (a `.task` or `.deferred`
+    /// handler's dispatch).
+    @usableFromInline
+    static func storeWork(file: StaticString, line: UInt) -> CallSite {
+        var site = CallSite(file: file, line: line, onMainActor: false)
+        site.fromStoreWork = true
+        return site
     }
 
     /// The ``file`` as a `String` (`Module/File.swift`), for comparing, filtering or printing.

@@ -76,6 +76,7 @@ extension LogEvent.Kind: CustomStringConvertible {
         case let .ruleRegistered(id, replaced): "rule \"\(id)\" \(replaced ? "replaced" : "registered")"
         case let .ruleFired(id, dispatched): "rule \"\(id)\" fired: dispatched \(dispatched)"
         case .ruleRemoved(let id): "rule \"\(id)\" removed"
+        case .timeTravel(let step): "time travel: \(step)"
         case ._doNotMatchThisCase: "unknown"
         }
     }

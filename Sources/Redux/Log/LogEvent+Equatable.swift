@@ -127,6 +127,7 @@ extension LogEvent.Kind: Equatable where Action: Equatable {
         case let .ruleFired(id, dispatched):
             if case let .ruleFired(otherID, otherDispatched) = rhs { id == otherID && dispatched == otherDispatched } else { false }
         case .ruleRemoved(let id): if case .ruleRemoved(let other) = rhs { id == other } else { false }
+        case .timeTravel(let step): if case .timeTravel(let other) = rhs { step == other } else { false }
         case ._doNotMatchThisCase: if case ._doNotMatchThisCase = rhs { true } else { false }
         }
     }

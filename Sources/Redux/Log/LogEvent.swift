@@ -123,6 +123,12 @@ public struct LogEvent<Action: Sendable>: Sendable {
         /// found it gone; it precedes that step's `.ruleFired` events). Unregistering an id with
         /// no rule logs nothing.
         case ruleRemoved(id: String)
+        /// Time travel changed the state the store shows (see <doc:TimeTravel>): a jump to a
+        /// recorded step, or the return to the live state. It is not an action: no middleware,
+        /// resolver or reducer saw it. The event's `action` is the action of the step shown
+        /// (for the committed state, index 0, the oldest recorded step's action; on the return
+        /// to the live state, the newest step's), and its sequence number is 0.
+        case timeTravel(TimeTravelStep)
         /// Not a real event: the library never produces it. It exists so that a `switch` over
         /// ``LogEvent/Kind`` must have a `default:` branch, and adding kinds never breaks it.
         case _doNotMatchThisCase

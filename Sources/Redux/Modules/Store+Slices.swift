@@ -91,7 +91,7 @@ extension Store {
         let sequence = sequenceNumber(for: nil)
         if pressure != nil {
             notePressure(action, sequence: sequence, site: CallSite(file: file, line: line, onMainActor: true))
-            if !isProcessing, !scopesDependencies, !inbox.hasPending {
+            if !isProcessing, !scopesDependencies, !inbox.hasPending, travel == nil {
                 dispatchAtOnce(action, sequence: sequence, file: file, line: line, promise: nil)
                 return
             }
@@ -107,7 +107,7 @@ extension Store {
         let entry = Entry(run, site: CallSite(file: file, line: line, onMainActor: true), .sliceDispatch(lifetime, path: path()))
         // Queued like any main-actor dispatch: its `.enqueued` event is delivered now.
         if isProcessing {
-            enqueueInPipeline(CollectionOfOne(entry))
+            enqueueInPipeline(CollectionOfOne(markedAsStoreWork(entry)))
         } else {
             processCall { enqueueInPipeline(CollectionOfOne(entry)) }
         }

@@ -54,6 +54,33 @@ extension Store: Observable {
 
     @inlinable @inline(never)
     func notifyReaders(_ action: Action?, sequence: UInt64) {
+        tellObserversAndSubscribers()
+        // Then the rules' step, before any effect of this action starts.
+        if !rules.isEmpty {
+            runRules(after: action, sequence: sequence)
+            if !rules.isEmpty { observedSinceNotification = true }
+        }
+        // A persistence's step, at the terminal, needs to know that a reducer handled the action.
+        if persistence != nil {
+            persistenceSawHandled = true
+            observedSinceNotification = true
+        }
+    }
+
+    /// Tells the observers and the subscriptions after time travel replaced the state (see
+    /// <doc:TimeTravel>): as after a handled action, but no rule is checked and the persistence
+    /// step is not told (a travelled state is never saved).
+    func notifyAfterTravel() {
+        guard observedSinceNotification else { return }
+        tellObserversAndSubscribers()
+        if !rules.isEmpty || persistence != nil { observedSinceNotification = true }
+    }
+
+    /// The observation step and the subscriptions' step (see <doc:Pipeline>): clears
+    /// ``observedSinceNotification``, and sets it again while a member stays armed or a
+    /// subscription exists.
+    @inlinable @inline(__always)
+    func tellObserversAndSubscribers() {
         observedSinceNotification = false
         let whole = wholeStateRead
         wholeStateRead = false
@@ -81,16 +108,6 @@ extension Store: Observable {
         if !subscriptions.isEmpty {
             notifySubscriptions()
             if !subscriptions.isEmpty { observedSinceNotification = true }
-        }
-        // Then the rules' step, before any effect of this action starts.
-        if !rules.isEmpty {
-            runRules(after: action, sequence: sequence)
-            if !rules.isEmpty { observedSinceNotification = true }
-        }
-        // A persistence's step, at the terminal, needs to know that a reducer handled the action.
-        if persistence != nil {
-            persistenceSawHandled = true
-            observedSinceNotification = true
         }
     }
 }

@@ -13,8 +13,9 @@ extension Store {
     /// ``persistenceSawHandled``. Passing the outcome here instead would cost every terminal
     /// of every store instructions, even with nothing after the terminal.
     @usableFromInline @inline(never)
-    func afterTerminal(sequence: UInt64) {
+    func afterTerminal(_ outcome: DispatchOutcome<Action>, action: Action, sequence: UInt64) {
         if takesFrames { takeFrames(sequence: sequence) }
+        if isRecording { recordStep(outcome, action: action) }
         guard let persistence else { return }
         let handled = persistenceSawHandled
         persistenceSawHandled = false
@@ -51,7 +52,8 @@ extension Store {
     /// The timer fired: the snapshot of the current state goes to the writer.
     func firePersistenceSave(_ timer: EffectToken) -> PersistenceWriteSignal? {
         guard let persistence, !isInvalidated else { return nil }
-        return persistence.fire(timer: timer, state: storage)
+        // Never a travelled state: the live one (see <doc:TimeTravel>).
+        return persistence.fire(timer: timer, state: travel?.live ?? storage)
     }
 
     /// ``invalidate()``: the pending save is written now, synchronously, and the lock released;

@@ -20,9 +20,12 @@ extension Store {
         finishCall()
     }
 
-    /// After a call: events still held are delivered and `settled()` waiters are woken.
+    /// After a call: events still held are delivered and `settled()` waiters are woken. The
+    /// recorder's origin goes back to `.external` (a pass that ended without a terminal, such
+    /// as a dropped send, leaves it set), for the next dispatch on the fast path.
     @inlinable
     func finishCall() {
+        passOrigin = .external
         if !heldEvents.isEmpty { flushHeldEvents() }
         if settle.hasWaiters.load(ordering: .relaxed) { settle.pulse() }
     }
@@ -125,6 +128,11 @@ extension Store {
         guard let action = pendingSend else { return }
         pendingSend = nil
         pipeline.countOutsideEntry(-1)
+        if interceptsEntries {
+            var site = pendingSendSite
+            site.fromStoreWork = true
+            if intercept(Entry(ActionRun(sequence: 0, action: action, promise: nil), site: site, .dispatch(logged: true))) { return }
+        }
         if isDiagnosing {
             passSite = pendingSendSite
             reportedAbsenceInPass = false
@@ -136,6 +144,7 @@ extension Store {
 
     @inlinable
     func process(_ entry: Entry) {
+        if interceptsEntries, intercept(entry) { return }
         if isDiagnosing {
             passSite = entry.site
             reportedAbsenceInPass = false
@@ -173,6 +182,8 @@ extension Store {
                 }
             }
             resolveEffectError(error, origin: origin, run: entry.run)
+        case .travel(let request):
+            performTravel(request, action: entry.run.action)
         }
     }
 

@@ -125,6 +125,6 @@ extension Store {
             currentRecord = nil
             releaseParkedEffectErrors(of: record)
         }
-        if runsAfterTerminal { afterTerminal(sequence: run.sequence) }
+        if runsAfterTerminal { afterTerminal(outcome, action: run.dispatched, sequence: run.sequence) }
     }
 }

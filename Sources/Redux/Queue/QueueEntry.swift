@@ -26,6 +26,9 @@ struct QueueEntry<State: Sendable, Action: Sendable>: Sendable {
         /// identity's pending places until it leaves the queues (processed, dropped or
         /// refused), which gives the place back. Indirect, so an ordinary entry does not grow.
         indirect case limitedDispatch(ActionIdentity, logged: Bool)
+        /// A time-travel request (``Store/jump(to:)``, ``Store/resumeLive()``): not an action of
+        /// the app; its run's action is only what its log event shows. Never in the inbox.
+        indirect case travel(TravelRequest)
 
         /// Whether this is a fresh dispatch (whose refusal a debug build reports).
         @usableFromInline var isDispatch: Bool {

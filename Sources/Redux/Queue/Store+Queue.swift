@@ -77,7 +77,7 @@ extension Store {
         let sequence = sequenceNumber(for: promise)
         if pressure != nil {
             notePressure(action, sequence: sequence, site: site)
-            if !isProcessing, !isInvalidated, !scopesDependencies, !inbox.hasPending {
+            if !isProcessing, !isInvalidated, !scopesDependencies, !inbox.hasPending, travel == nil {
                 dispatchAtOnce(action, sequence: sequence, file: site.file, line: site.line, promise: promise)
                 return
             }
@@ -94,10 +94,10 @@ extension Store {
     @inlinable
     func routeOnMainActor(_ entry: Entry) {
         if isProcessing {
-            enqueueInPipeline(CollectionOfOne(entry))
+            enqueueInPipeline(CollectionOfOne(markedAsStoreWork(entry)))
         } else if isInvalidated {
             refuse(entry.run.action, site: entry.site, promise: entry.run.promise, sequence: entry.run.sequence)
-        } else if !scopesDependencies, !inbox.hasPending, case .dispatch = entry.kind {
+        } else if !scopesDependencies, !inbox.hasPending, travel == nil, case .dispatch = entry.kind {
             dispatchAtOnce(entry.run.action, sequence: entry.run.sequence, file: entry.site.file, line: entry.site.line, promise: entry.run.promise)
         } else {
             processCall { enqueueInPipeline(CollectionOfOne(entry)) }
@@ -119,7 +119,7 @@ extension Store {
             return
         }
         if isProcessing {
-            enqueueInPipeline(entries)
+            enqueueInPipeline(entries.map(markedAsStoreWork))
         } else {
             processCall { enqueueInPipeline(entries) }
         }
@@ -171,8 +171,9 @@ extension Store {
     /// Queues an action dispatched from another isolation in the inbox and makes sure a
     /// main-actor turn is scheduled. Never blocks on the pipeline.
     @inlinable
-    nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?) {
-        let site = CallSite(file: file, line: line, onMainActor: false)
+    nonisolated func enqueueRemote(_ action: Action, file: StaticString, line: UInt, promise: OutcomePromise<Action>?, fromStoreWork: Bool = false) {
+        var site = CallSite(file: file, line: line, onMainActor: false)
+        site.fromStoreWork = fromStoreWork
         let entry = dispatchEntry(action, site: site, promise: promise, logged: false)
         if pressure != nil { notePressureRemotely(action, sequence: entry.run.sequence, site: site) }
         enqueueRemote(entry)

@@ -128,7 +128,7 @@ extension Store {
             }
             routeOnMainActor(Entry(run, site: site, .dispatch(logged: true)))
         case .limit(let limit):
-            if !isProcessing, !scopesDependencies, !inbox.hasPending {
+            if !isProcessing, !scopesDependencies, !inbox.hasPending, travel == nil {
                 guard limit > 0 else {
                     refuseRateLimited(action, site: site, promise: promise, sequence: sequence)
                     return false

@@ -34,7 +34,7 @@ extension Store {
             token.group?.actionEnded()
             if !logged { runtime.sendProcessed(token) }
         case .resume: entry.run.promise?.resolve(.cancelled)
-        case .effectError: break
+        case .effectError, .travel: break
         }
     }
 
@@ -51,6 +51,8 @@ extension Store {
             // Thrown before its task saw the cancellation (an error thrown after it is never
             // queued): nobody resolves it now.
             emitForeign(LogEvent(sequence: entry.run.sequence, action: entry.run.action, kind: .effectErrorResolved(.dropped)))
+        case .travel:
+            break
         }
     }
 
@@ -89,6 +91,8 @@ extension Store {
             logParkedErrors(of: entry)
         case .effectError:
             emitForeign(LogEvent(sequence: run.sequence, action: run.action, kind: .effectErrorResolved(.dropped)))
+        case .travel:
+            break  // a time-travel request not carried out: not an action, nothing to log
         }
     }
 

@@ -40,8 +40,9 @@ extension Store {
             let seen = settle.prepareToWait()
             if condition(self) {
                 // Forget the child instances whose work ended after the last reducer chain, so
-                // that `bookkeeping` reads empty once the store has settled.
-                if checksLifetimes && !isProcessing { sweepInstances() }
+                // that `bookkeeping` reads empty once the store has settled — never against a
+                // time-travelled state, which is not the live one (see <doc:TimeTravel>).
+                if checksLifetimes && !isProcessing && travel == nil { sweepInstances() }
                 return
             }
             if let timeout, let deadline, clock.now >= deadline {

@@ -130,6 +130,27 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// (which keeps ``observedSinceNotification`` set), read and cleared by the persistence step
     /// at the terminal: so the terminal hands that step nothing but the sequence number.
     @exclusivity(unchecked) @usableFromInline var persistenceSawHandled = false
+    /// The store's recorder (see <doc:Recording>), attached by `startRecording`; `nil` when the
+    /// store does not record.
+    @exclusivity(unchecked) @usableFromInline var activeRecorder: Recorder<State, Action>?
+    /// `activeRecorder != nil`, as a plain flag.
+    @exclusivity(unchecked) @usableFromInline var isRecording = false
+    /// `activeRecorder != nil || travel != nil`: the drain loop tests it for every entry, and
+    /// only then notes the entry's origin or holds it.
+    @exclusivity(unchecked) @usableFromInline var interceptsEntries = false
+    /// The origin of the action in the current pass, for the recorder step: written by the
+    /// drain loop while recording, reset to `.external` after each recorded terminal (so the
+    /// main-actor fast path, which never writes it, records an external action).
+    @exclusivity(unchecked) @usableFromInline var passOrigin: ActionOrigin = .external
+    /// Time travel (see <doc:TimeTravel>): the step shown, the live state and the entries held
+    /// meanwhile; `nil` while the store shows its live state.
+    @exclusivity(unchecked) @usableFromInline var travel: TravelSession<State, Action>?
+    /// The index the newest time-travel request targets (`nil`: live), updated when the request
+    /// is made; the session follows when the request is processed.
+    var requestedTravelIndex: Int?
+    /// The newest recorded step's action when time travel was last requested: what the entry
+    /// that returns to the live state carries (an entry needs an action of the app's type).
+    var travelAction: Action?
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
@@ -308,7 +329,18 @@ public final class Store<State: Sendable, Action: Sendable> {
     deinit {
         // Read before any call on `self`: the deinitializer may read a `Sendable` stored
         // property only while `self` has not escaped.
-        let final: State? = persistence == nil ? nil : storage
+        // While time-travelling, the live state is the one to save, never the one shown.
+        let session = travel
+        let final: State?
+        if persistence == nil {
+            final = nil
+        } else if let session {
+            final = session.live
+        } else {
+            final = storage
+        }
+        // Held while the store travelled in time: queued when it went away.
+        if let held = session?.held { for entry in held { answerDropped(entry) } }
         shutDown()
         if let persistence { persistence.close(final, force: false) }
     }
@@ -382,6 +414,7 @@ public final class Store<State: Sendable, Action: Sendable> {
         leavesFastPath = true
         // All bookkeeping first, so that a log handler called below sees the store closed.
         let dropped = inbox.close(.invalidated)
+        let held = endTravelOnInvalidation()
         let suspendedActions = suspended.removeAll()
         runtime.cancelAll()
         instances.endAll()
@@ -392,12 +425,14 @@ public final class Store<State: Sendable, Action: Sendable> {
         frameStreams.removeAll()
         updateRunsAfterTerminal()
         if let persistence { invalidatePersistence(persistence) }
+        for entry in held { answerDropped(entry) }
         for entry in dropped { answerDropped(entry) }
         for action in suspendedActions { action.promise?.resolve(.cancelled) }
         // Task errors parked on a cancelled action's run are dropped with it.
         let parked = suspendedActions.flatMap { $0.record?.finish() ?? [] }
         if onLog != nil {
             holdingEvents {
+                for entry in held { logDropped(entry) }
                 for entry in dropped { logDropped(entry) }
                 for action in suspendedActions {
                     emitForeign(LogEvent(sequence: action.sequence, action: action.action, kind: .terminal(.cancelled)))

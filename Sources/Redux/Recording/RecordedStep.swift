@@ -1,0 +1,44 @@
+/// One action a ``Recorder`` kept: the action, how its run ended, where it came from, when, and
+/// the state it left.
+///
+/// The state is the store's own value, kept as it is (encoded only on export). Keeping it shares
+/// the state's buffers with the store: see <doc:Recording> for what that costs the next write.
+public struct RecordedStep<State: Sendable, Action: Sendable>: Sendable {
+    /// The step's id in the recording: 1 for the first recorded action, counting up; id 0 is
+    /// the committed state. Ids are never reused, also after the oldest steps fold away.
+    public let id: Int
+    /// The action as it was dispatched (before any middleware's `.nextAs`).
+    public let action: Action
+    /// How the action's run ended; `nil` for a step loaded from a file (see
+    /// ``outcomeDescription``).
+    public let outcome: DispatchOutcome<Action>?
+    /// Whether the action came from outside the pipeline or from the store's own work.
+    public let origin: ActionOrigin
+    /// When the action's run ended, on the store's clock, measured from the start of the
+    /// recording (a `TestClock`'s virtual time under test).
+    public let clockOffset: Duration
+    /// When the action's run ended, in milliseconds since 1970: the recording's start date plus
+    /// ``clockOffset``.
+    public let timestamp: Int64
+    /// The state the action left.
+    public let state: State
+    /// The outcome a loaded file gave, when there is no ``outcome``.
+    let loadedOutcome: String?
+
+    /// ``outcome``'s description (`reduced`, `failed(…)`), or the text a loaded file gave.
+    public var outcomeDescription: String {
+        if let outcome { return outcome.description }
+        return loadedOutcome ?? ""
+    }
+
+    init(id: Int, action: Action, outcome: DispatchOutcome<Action>?, origin: ActionOrigin, clockOffset: Duration, timestamp: Int64, state: State, loadedOutcome: String? = nil) {
+        self.id = id
+        self.action = action
+        self.outcome = outcome
+        self.origin = origin
+        self.clockOffset = clockOffset
+        self.timestamp = timestamp
+        self.state = state
+        self.loadedOutcome = loadedOutcome
+    }
+}
