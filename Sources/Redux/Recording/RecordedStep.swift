@@ -20,10 +20,22 @@ public struct RecordedStep<State: Sendable, Action: Sendable>: Sendable {
     /// When the action's run ended, in milliseconds since 1970: the recording's start date plus
     /// ``clockOffset``.
     public let timestamp: Int64
-    /// The state the action left.
-    public let state: State
+    /// What the step kept of the state the action left: the state itself, or, for a recorder
+    /// started with `keeping:`, its projection.
+    let kept: KeptState<State>
     /// The outcome a loaded file gave, when there is no ``outcome``.
     let loadedOutcome: String?
+
+    /// The state the action left; `nil` for a recorder that keeps only a projection
+    /// (``Store/startRecording(maxAge:filter:startDate:keeping:)``).
+    public var state: State? {
+        if case .state(let state) = kept { state } else { nil }
+    }
+
+    /// The projection the step kept, for a recorder started with `keeping:`; otherwise `nil`.
+    public var projection: (any Encodable & Sendable)? {
+        if case .projection(let projection) = kept { projection } else { nil }
+    }
 
     /// ``outcome``'s description (`reduced`, `failed(…)`), or the text a loaded file gave.
     public var outcomeDescription: String {
@@ -31,14 +43,21 @@ public struct RecordedStep<State: Sendable, Action: Sendable>: Sendable {
         return loadedOutcome ?? ""
     }
 
-    init(id: Int, action: Action, outcome: DispatchOutcome<Action>?, origin: ActionOrigin, clockOffset: Duration, timestamp: Int64, state: State, loadedOutcome: String? = nil) {
+    init(id: Int, action: Action, outcome: DispatchOutcome<Action>?, origin: ActionOrigin, clockOffset: Duration, timestamp: Int64, kept: KeptState<State>, loadedOutcome: String? = nil) {
         self.id = id
         self.action = action
         self.outcome = outcome
         self.origin = origin
         self.clockOffset = clockOffset
         self.timestamp = timestamp
-        self.state = state
+        self.kept = kept
         self.loadedOutcome = loadedOutcome
     }
+}
+
+/// What a recorder keeps of one state: the value itself (shared with the store until its next
+/// write copies the buffers it touches), or a projection computed when the step was recorded.
+enum KeptState<State: Sendable>: Sendable {
+    case state(State)
+    case projection(any Encodable & Sendable)
 }

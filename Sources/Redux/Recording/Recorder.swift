@@ -3,9 +3,10 @@ import Foundation
 /// Keeps the history of a store: for each action it records the action, its outcome, where it
 /// came from, when, and the state it left — Redux DevTools' monitor, in the store.
 ///
-/// Create one with ``Store/startRecording(maxAge:filter:startDate:)`` (a `Codable`-encodable
-/// state is recorded as itself) or ``Store/startRecording(maxAge:filter:startDate:projection:)``
-/// (an `Encodable` projection shrinks or redacts it on export). The recorder step runs after
+/// Create one with ``Store/startRecording(maxAge:filter:startDate:)`` (an `Encodable` state is
+/// kept and exported as itself), ``Store/startRecording(maxAge:filter:startDate:exporting:)`` (the
+/// state is kept; an `Encodable` projection shrinks or redacts it on export) or
+/// ``Store/startRecording(maxAge:filter:startDate:keeping:)`` (only the projection is kept). The recorder step runs after
 /// every action's terminal, after the state-frames step and before the persistence step (see
 /// <doc:Pipeline>).
 ///
@@ -32,9 +33,22 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     /// The wall-clock time the recording began; every step's ``RecordedStep/timestamp`` counts
     /// from it.
     public let startDate: Date
+    /// What is kept of the state before the oldest kept step: the store's state when recording
+    /// began, until the oldest steps fold into it.
+    var committed: KeptState<State>
+    /// For a recorder that keeps only projections: the projection, applied as each step is
+    /// recorded.
+    let keep: ((State) -> any Encodable & Sendable)?
+
     /// The state before the oldest kept step: the store's state when recording began, until the
-    /// oldest steps fold into it.
-    public private(set) var committedState: State
+    /// oldest steps fold into it. `nil` for a recorder that keeps only a projection.
+    public var committedState: State? {
+        if case .state(let state) = committed { state } else { nil }
+    }
+
+    /// Whether the steps keep the states themselves, so that the store can travel to them; a
+    /// recorder started with `keeping:` keeps only projections.
+    public var keepsStates: Bool { keep == nil }
 
     /// The kept steps as a ring: in order from `head` once full.
     var ring: ContiguousArray<RecordedStep<State, Action>> = []
@@ -54,6 +68,7 @@ public final class Recorder<State: Sendable, Action: Sendable> {
         startDate: Date,
         clockOrigin: Duration,
         statesAreFull: Bool,
+        keep: ((State) -> any Encodable & Sendable)? = nil,
         encodeState: @escaping (State) throws(StateCodingError) -> Data
     ) throws(RecordingError) {
         guard maxAge >= 2 else { throw .invalidMaxAge(maxAge) }
@@ -64,7 +79,8 @@ public final class Recorder<State: Sendable, Action: Sendable> {
         self.startDate = startDate
         self.startMilliseconds = MillisecondTime.milliseconds(since1970: startDate)
         self.clockOrigin = clockOrigin
-        self.committedState = state
+        self.keep = keep
+        self.committed = keep.map { .projection($0(state)) } ?? .state(state)
         self.identify = ActionIdentity.identifier(for: Action.self)
         self.encodeState = encodeState
         ring.reserveCapacity(min(maxAge - 1, 1_024))
@@ -85,9 +101,15 @@ public final class Recorder<State: Sendable, Action: Sendable> {
         return ring[(head + index - 1) % ring.count]
     }
 
-    /// The state at `index`: 0 is ``committedState``, 1 through ``count`` the kept steps' states.
-    public func state(at index: Int) -> State {
+    /// The state at `index`: 0 is ``committedState``, 1 through ``count`` the kept steps' states;
+    /// `nil` for a recorder that keeps only projections.
+    public func state(at index: Int) -> State? {
         index == 0 ? committedState : step(at: index).state
+    }
+
+    /// What was kept at `index` (0: the committed state).
+    func kept(at index: Int) -> KeptState<State> {
+        index == 0 ? committed : step(at: index).kept
     }
 
     /// Records one action's run; the store's recorder step, after its terminal.
@@ -96,7 +118,8 @@ public final class Recorder<State: Sendable, Action: Sendable> {
         let offset = clock - clockOrigin
         let step = RecordedStep(
             id: nextID, action: action, outcome: outcome, origin: origin, clockOffset: offset,
-            timestamp: startMilliseconds &+ Self.milliseconds(offset), state: state
+            timestamp: startMilliseconds &+ Self.milliseconds(offset),
+            kept: keep.map { .projection($0(state)) } ?? .state(state)
         )
         nextID &+= 1
         append(step)
@@ -108,7 +131,7 @@ public final class Recorder<State: Sendable, Action: Sendable> {
             ring.append(step)
             return
         }
-        committedState = ring[head].state
+        committed = ring[head].kept
         ring[head] = step
         head += 1
         if head == ring.count { head = 0 }
@@ -116,7 +139,7 @@ public final class Recorder<State: Sendable, Action: Sendable> {
 
     /// Replaces the whole history (a loaded recording).
     func replaceHistory(committed: State, steps: [RecordedStep<State, Action>], nextID: Int) {
-        committedState = committed
+        self.committed = .state(committed)
         ring = ContiguousArray(steps.suffix(maxAge - 1))
         head = 0
         self.nextID = nextID

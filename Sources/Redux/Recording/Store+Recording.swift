@@ -32,8 +32,12 @@ extension Store {
 
     /// Starts recording with each state exported as `projection(state)`: a smaller or redacted
     /// view (drop caches, blank out tokens). The recorder still keeps the states themselves and
-    /// calls `projection` only on export, so live time travel is unaffected; an exported file
-    /// is view-only (``Recording/statesAreFull`` is `false`).
+    /// calls `projection` only on export, so live time travel is unaffected; an exported file is
+    /// view-only (``Recording/statesAreFull`` is `false`).
+    ///
+    /// Keeping a state shares its buffers with the store, so the next in-place write into one of
+    /// them copies it (see <doc:Recording>); for a large state written often, record with
+    /// ``startRecording(maxAge:filter:startDate:keeping:)`` instead.
     ///
     /// See ``startRecording(maxAge:filter:startDate:)`` for the parameters, the return value and
     /// the errors.
@@ -42,9 +46,32 @@ extension Store {
         maxAge: Int = 50,
         filter: RecordingFilter = .all,
         startDate: Date = Date(),
-        projection: @escaping @MainActor (State) -> Projection
+        exporting projection: @escaping @MainActor (State) -> Projection
     ) throws(RecordingError) -> Recorder<State, Action> {
         try attachRecorder(maxAge: maxAge, filter: filter, startDate: startDate, statesAreFull: false) { state throws(StateCodingError) in
+            try CanonicalJSONEncoder().encode(projection(state))
+        }
+    }
+
+    /// Starts recording only `projection(state)` for each step, computed when the step is
+    /// recorded (once per recorded action, on the main actor) and encoded on export; the states
+    /// themselves are not kept. Nothing then shares the state's buffers, so the reducers' next
+    /// in-place writes copy nothing — the route for a large state written often. The price: the
+    /// store cannot travel to these steps (``TimeTravelError/statesNotKept``), and an exported
+    /// file is view-only.
+    ///
+    /// Keep the projection small and cheap: a count, a few fields, a summary.
+    ///
+    /// See ``startRecording(maxAge:filter:startDate:)`` for the parameters, the return value and
+    /// the errors.
+    @discardableResult
+    public func startRecording<Projection: Encodable & Sendable>(
+        maxAge: Int = 50,
+        filter: RecordingFilter = .all,
+        startDate: Date = Date(),
+        keeping projection: @escaping @MainActor (State) -> Projection
+    ) throws(RecordingError) -> Recorder<State, Action> {
+        try attachRecorder(maxAge: maxAge, filter: filter, startDate: startDate, statesAreFull: false, keep: { projection($0) }) { state throws(StateCodingError) in
             try CanonicalJSONEncoder().encode(projection(state))
         }
     }
@@ -75,12 +102,13 @@ extension Store {
         filter: RecordingFilter,
         startDate: Date,
         statesAreFull: Bool,
+        keep: ((State) -> any Encodable & Sendable)? = nil,
         encode: @escaping (State) throws(StateCodingError) -> Data
     ) throws(RecordingError) -> Recorder<State, Action> {
         guard activeRecorder == nil else { throw .alreadyRecording }
         let recorder = try Recorder<State, Action>(
             state: storage, maxAge: maxAge, filter: filter, startDate: startDate,
-            clockOrigin: effectClock.now.offset, statesAreFull: statesAreFull, encodeState: encode
+            clockOrigin: effectClock.now.offset, statesAreFull: statesAreFull, keep: keep, encodeState: encode
         )
         activeRecorder = recorder
         isRecording = true

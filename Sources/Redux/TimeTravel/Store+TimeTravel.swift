@@ -72,6 +72,7 @@ extension Store {
     private func travelRecorder() throws(TimeTravelError) -> Recorder<State, Action> {
         guard !isInvalidated else { throw .storeInvalidated }
         guard let recorder = activeRecorder else { throw .notRecording }
+        guard recorder.keepsStates else { throw .statesNotKept }
         guard recorder.count > 0 else { throw .nothingRecorded }
         return recorder
     }
@@ -102,6 +103,7 @@ extension Store {
         case .jump(let requested):
             guard let recorder = activeRecorder, recorder.count > 0 else { return }  // stopped meanwhile
             let index = min(requested, recorder.count)
+            guard let shown = recorder.state(at: index) else { return }
             if travel == nil {
                 travel = TravelSession(index: index, live: storage)
                 updateInterception()
@@ -109,7 +111,7 @@ extension Store {
             } else {
                 travel!.index = index
             }
-            storage = recorder.state(at: index)
+            storage = shown
             if onLog != nil { emit(0, action, .timeTravel(.jumped(to: index))) }
             notifyAfterTravel()
         case .resume:

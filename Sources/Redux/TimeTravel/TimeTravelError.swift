@@ -3,6 +3,9 @@
 public enum TimeTravelError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store has no recorder: call ``Store/startRecording(maxAge:filter:startDate:)`` first.
     case notRecording
+    /// The recorder keeps only projections of the states (it was started with `keeping:`), so
+    /// there is no state to travel to.
+    case statesNotKept
     /// The recorder holds no step yet, so there is nothing to travel to.
     case nothingRecorded
     /// `index` is outside `0...newest`, the committed state through the newest recorded step.
@@ -21,6 +24,7 @@ public enum TimeTravelError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .notRecording: "time travel needs a recorder: the store is not recording"
+        case .statesNotKept: "time travel needs the states themselves: the recorder keeps only a projection of each"
         case .nothingRecorded: "time travel needs a recorded step: the recorder holds none yet"
         case let .indexOutOfRange(index, newest): "no recorded step at index \(index): valid indexes are 0...\(newest)"
         case .atOldestStep: "cannot step back: the store shows the committed state (index 0)"

@@ -15,11 +15,11 @@ struct RecorderTests {
         #expect(recorder.count == 2)
         #expect(recorder.steps.map(\.id) == [1, 2])
         #expect(recorder.steps.map(\.action) == [.add(1), .add(2)])
-        #expect(recorder.steps.map(\.state.count) == [1, 3])
+        #expect(recorder.steps.map(\.state?.count) == [1, 3])
         #expect(recorder.steps.allSatisfy { $0.outcome == .reduced })
         #expect(recorder.committedState == Trip())
         #expect(recorder.state(at: 0) == Trip())
-        #expect(recorder.state(at: 2).count == 3)
+        #expect(recorder.state(at: 2)?.count == 3)
         store.invalidate()
     }
 
@@ -36,7 +36,7 @@ struct RecorderTests {
         store.dispatch(.note("swap"), .note("drop"))
         #expect(recorder.steps.map(\.action) == [.note("swap"), .note("drop")])
         #expect(recorder.steps.map(\.outcomeDescription) == ["reduced", "consumed"])
-        #expect(recorder.steps[0].state.count == 7)
+        #expect(recorder.steps[0].state?.count == 7)
         store.invalidate()
     }
 
@@ -46,8 +46,8 @@ struct RecorderTests {
         store.dispatch(.add(1), .add(2), .add(3), .add(4))
         #expect(recorder.count == 2, "maxAge counts the committed state")
         #expect(recorder.steps.map(\.id) == [3, 4], "ids are never reused")
-        #expect(recorder.committedState.count == 3, "the state after the folded steps")
-        #expect(recorder.steps.map(\.state.count) == [6, 10])
+        #expect(recorder.committedState?.count == 3, "the state after the folded steps")
+        #expect(recorder.steps.map(\.state?.count) == [6, 10])
         store.invalidate()
     }
 
@@ -84,7 +84,7 @@ struct RecorderTests {
         let recorder = try store.startRecording(filter: .denying("note"))
         store.dispatch(.add(1), .note("x"), .add(2))
         #expect(recorder.steps.map(\.action) == [.add(1), .add(2)])
-        #expect(recorder.steps.last?.state.seen == ["x"], "a dropped action is still processed")
+        #expect(recorder.steps.last?.state?.seen == ["x"], "a dropped action is still processed")
         store.stopRecording()
 
         let allowing = try store.startRecording(filter: .allowing(matching: "^a"))
@@ -155,9 +155,21 @@ struct RecorderTests {
         let recorder = try store.startRecording()
         store.dispatch(3)
         store.dispatch(4)
-        #expect(recorder.state(at: 1)[4] == 0, "the step kept its own value: the next write copied the buffer")
-        #expect(recorder.state(at: 2)[4] == 1)
+        #expect(recorder.state(at: 1)?[4] == 0, "the step kept its own value: the next write copied the buffer")
+        #expect(recorder.state(at: 2)?[4] == 1)
         #expect(store.state[3] == 1 && store.state[4] == 1)
+        store.invalidate()
+    }
+
+    @Test func aKeepingRecorderKeepsOnlyTheProjectionAndCannotTravel() throws {
+        let store = makeTripStore()
+        let recorder = try store.startRecording(keeping: { $0.count })
+        store.dispatch(.add(2), .add(3))
+        #expect(recorder.keepsStates == false)
+        #expect(recorder.steps.map { $0.projection as? Int } == [2, 5])
+        #expect(recorder.steps.allSatisfy { $0.state == nil })
+        #expect(recorder.committedState == nil)
+        #expect(throws: TimeTravelError.statesNotKept) { try store.jump(to: 1) }
         store.invalidate()
     }
 }

@@ -12,7 +12,7 @@ struct TimeTravelChildTests {
     @Test func aJumpToAStateWithoutARowDoesNotEndTheRowsWork() async throws {
         let clock = TestClock()
         let store = makeHomeStore(clock: clock)
-        try store.startRecording(projection: { $0.rows.count })
+        try store.startRecording(exporting: { $0.rows.count })
         store.dispatch(.note("before"))
         store.dispatch(.addRow(1))
         store.dispatch(.rows(.element(id: 1, action: .start)))
@@ -30,7 +30,7 @@ struct TimeTravelChildTests {
     @Test func heldActionsAreCheckedAgainstTheLiveStateAsIfJustDispatched() async throws {
         let clock = TestClock()
         let store = makeHomeStore(clock: clock)
-        try store.startRecording(projection: { $0.rows.count })
+        try store.startRecording(exporting: { $0.rows.count })
         store.dispatch(.addRow(1))
         try store.jump(to: 0)
         store.dispatch(.removeRow(1))
