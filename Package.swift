@@ -90,6 +90,9 @@ let package = Package(
         // The virtual clocks alone (`TestClock`, `ImmediateClock`), for targets that must not link
         // the test frameworks: an app's previews, a demo that replays on virtual time.
         .library(name: "ReduxClocks", targets: ["ReduxClocks"]),
+        // The state dump, the structural diff and the recording replay check, without the test
+        // frameworks either: ReduxTesting re-exports it, and the demo checks its replays with it.
+        .library(name: "ReduxDevTools", targets: ["ReduxDevTools"]),
         .executable(name: "redux-demo", targets: ["ReduxDemo"]),
         .executable(name: "redux-bench", targets: ["ReduxBench"]),
         .executable(name: "todos", targets: ["Todos"]),
@@ -99,12 +102,17 @@ let package = Package(
         // The virtual clocks, without Swift Testing or XCTest: ReduxTesting re-exports them, and
         // the demo (an executable, which must not link the test frameworks) uses them alone.
         .target(name: "ReduxClocks", dependencies: ["Redux"]),
-        .target(name: "ReduxTesting", dependencies: ["Redux", "ReduxClocks"]),
+        // The state dump and the structural diff (what the TestStore prints, and what a replay
+        // reports when it diverges), and the replay check that runs on the virtual clocks. No
+        // test framework: ReduxTesting re-exports it, and the demo depends on it alone.
+        .target(name: "ReduxDevTools", dependencies: ["Redux", "ReduxClocks"]),
+        .target(name: "ReduxTesting", dependencies: ["Redux", "ReduxClocks", "ReduxDevTools"]),
         // An example feature module: written against its own state and actions, it depends on
         // `Redux` only and never on the app (CI builds it alone); the demo composes it.
         .target(name: "ReduxProfile", dependencies: ["Redux"], path: "Examples/Profile"),
-        // The demo replays sessions on the TestClock (virtual time).
-        .executableTarget(name: "ReduxDemo", dependencies: ["Redux", "ReduxClocks", "ReduxProfile"], path: "Examples/Demo"),
+        // The demo replays sessions on the TestClock (virtual time) and checks them with
+        // ReduxDevTools; it links no test framework.
+        .executableTarget(name: "ReduxDemo", dependencies: ["Redux", "ReduxClocks", "ReduxDevTools", "ReduxProfile"], path: "Examples/Demo"),
         // A command-line todo list kept in a file, on the public API of `Redux` only.
         .executableTarget(name: "Todos", dependencies: ["Redux"], path: "Examples/Todos"),
         // The persistence cases (P11) drive their flood on a `TestClock`.

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Builds the DocC catalogs of the three library targets — Redux, ReduxClocks, ReduxTesting — with
-# the toolchain's own docc, warnings as errors (no plugin needed). Each catalog is written to
-# .build/docs/<Module>, with its pages under /documentation/<module>.
+# Builds the DocC catalogs of the four library targets — Redux, ReduxClocks, ReduxDevTools,
+# ReduxTesting — with the toolchain's own docc, warnings as errors (no plugin needed). Each catalog
+# is written to .build/docs/<Module>, with its pages under /documentation/<module>.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(Redux ReduxClocks ReduxTesting)
+modules=(Redux ReduxClocks ReduxDevTools ReduxTesting)
 
 # An ordinary debug build (the same settings as `swift build`, so nothing is recompiled for the
-# docs); building ReduxTesting builds the other two, its dependencies.
+# docs); building ReduxTesting builds the other three, its dependencies.
 swift build --target ReduxTesting
 bin=$(swift build --show-bin-path)
 modules_dir="$bin/Modules"
@@ -23,8 +23,9 @@ mkdir -p .build/docs
 for module in "${modules[@]}"; do
   # The symbol graph is read from the built module. swift-symbolgraph-extract writes the
   # module's own symbols only — not those of the modules it re-exports, as the compiler's
-  # -emit-symbol-graph does (ReduxTesting re-exports Redux and ReduxClocks, whose symbols would
-  # then be documented twice, and their doc comments' links checked against the wrong catalog).
+  # -emit-symbol-graph does (ReduxTesting re-exports Redux, ReduxClocks and ReduxDevTools, whose
+  # symbols would then be documented twice, and their doc comments' links checked against the
+  # wrong catalog).
   graphs=".build/symbols/$module"
   mkdir -p "$graphs"
   swift-symbolgraph-extract -module-name "$module" -target "$triple" -I "$modules_dir" \

@@ -1,3 +1,5 @@
+import Redux
+
 /// A wrapper whose ``StateDump`` is the dump of the value it wraps, because the wrapper itself
 /// holds only bookkeeping (`Presented`'s generation is not part of its value).
 package protocol StateDumpTransparent {
