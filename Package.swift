@@ -129,7 +129,12 @@ let package = Package(
         // ReduxProfile: they run the example feature module standalone too. CodecProbe: built
         // next to the tests, which run it and share its fixture state. PersistenceProbe: built next to
         // the tests, which run it. Todos: built next to the tests, which run it as a process.
-        .testTarget(name: "ReduxTests", dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "CodecProbe", "PersistenceProbe", "ReduxDemo", "ReduxProfile", "Todos"]),
+        // Recording/Golden: the recording tests' golden files, read from the source tree.
+        .testTarget(
+            name: "ReduxTests",
+            dependencies: ["Redux", "ReduxTesting", "DiagnosticsProbe", "CodecProbe", "PersistenceProbe", "ReduxDemo", "ReduxProfile", "Todos"],
+            exclude: ["Recording/Golden"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
