@@ -42,6 +42,9 @@ extension Store {
         let record = currentRecord  // the run goes on at the resumption
         currentRecord = nil
         let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: record)
+        var passSite = passSite
+        // The resumption's terminal is recorded with the origin the action had (see <doc:Recording>).
+        if isRecording { passSite.fromStoreWork = passOrigin == .effect }
         let site = passSite
         let reportedAbsence = reportedAbsenceInPass  // one absent-child line per action, across the suspension
         let started = runtime.spawn(

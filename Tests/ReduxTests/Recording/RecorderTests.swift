@@ -172,4 +172,27 @@ struct RecorderTests {
         #expect(throws: TimeTravelError.statesNotKept) { try store.jump(to: 1) }
         store.invalidate()
     }
+
+    @Test func aDeferredActionIsRecordedWithTheOriginItHadWhenDispatched() async throws {
+        let clock = TestClock()
+        let deferring = Middleware<Trip, TripAction>(id: "deferring") { context in
+            switch context.action {
+            case .note("outer"):
+                context.dispatch(.note("inner"))
+                return .next
+            case .note("inner"), .note("later"):
+                return .deferred { _ in .next }
+            default:
+                return .next
+            }
+        }
+        let store = makeTripStore(clock: clock, middlewares: [deferring])
+        let recorder = try store.startRecording()
+        store.dispatch(.note("outer"))
+        store.dispatch(.note("later"))
+        try await store.settled(timeout: patience)
+        let origins = Dictionary(uniqueKeysWithValues: recorder.steps.map { ("\($0.action)", $0.origin) })
+        #expect(origins == ["note(\"outer\")": .external, "note(\"inner\")": .effect, "note(\"later\")": .external])
+        store.invalidate()
+    }
 }
