@@ -31,6 +31,7 @@ extension Store {
 
     /// Sets ``runsAfterTerminal`` from what is registered and whether there is a persistence.
     func updateRunsAfterTerminal() {
-        runsAfterTerminal = takesFrames || persistence != nil || isRecording
+        hasFrameWork = takesFrames
+        runsAfterTerminal = hasFrameWork || persistence != nil || isRecording
     }
 }

@@ -109,6 +109,7 @@ extension Store {
         let request = FrameRequest()
         box.whenResolved { outcome in request.answer(outcome: outcome) }
         frameRequests[sequence] = FrameRequestEntry(request: request, encode: encode)
+        hasFrameWork = true
         runsAfterTerminal = true
         dispatchOnMainActor(action, file: file, line: line, promise: OutcomePromise(box: box))
         if request.isAnswered {
@@ -180,6 +181,7 @@ extension Store {
         if !storage.isFinished {
             let changeKey = spec.changeKey
             frameStreams.append(FrameStreamEntry(storage: storage, changeKey: { AnyHashable(changeKey($0)) }, encode: encode, lastKey: AnyHashable(changeKey(state))))
+            hasFrameWork = true
             runsAfterTerminal = true
             if let duration = spec.duration {
                 let timer = frameTimer(on: effectClock, after: duration) { storage.finish(.durationElapsed) }

@@ -12,10 +12,19 @@ extension Store {
     /// store with a persistence always takes it (Observation/Store+Observation.swift), marking
     /// ``persistenceSawHandled``. Passing the outcome here instead would cost every terminal
     /// of every store instructions, even with nothing after the terminal.
-    @usableFromInline @inline(never)
+    ///
+    /// Inlinable (specialized for the app's types, so the recorder step copies the state and the
+    /// action without generic witnesses) but kept out of line.
+    @inlinable @inline(never)
     func afterTerminal(_ outcome: DispatchOutcome<Action>, action: Action, sequence: UInt64) {
-        if takesFrames { takeFrames(sequence: sequence) }
+        if hasFrameWork { takeFrames(sequence: sequence) }
         if isRecording { recordStep(outcome, action: action) }
+        if persistence != nil { persistenceStep() }
+    }
+
+    /// The persistence step (see <doc:PersistingState>).
+    @usableFromInline
+    func persistenceStep() {
         guard let persistence else { return }
         let handled = persistenceSawHandled
         persistenceSawHandled = false

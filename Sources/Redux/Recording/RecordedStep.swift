@@ -22,9 +22,9 @@ public struct RecordedStep<State: Sendable, Action: Sendable>: Sendable {
     public let timestamp: Int64
     /// What the step kept of the state the action left: the state itself, or, for a recorder
     /// started with `keeping:`, its projection.
-    let kept: KeptState<State>
+    @usableFromInline let kept: KeptState<State>
     /// The outcome a loaded file gave, when there is no ``outcome``.
-    let loadedOutcome: String?
+    @usableFromInline let loadedOutcome: String?
 
     /// The state the action left; `nil` for a recorder that keeps only a projection
     /// (``Store/startRecording(maxAge:filter:startDate:keeping:)``).
@@ -43,6 +43,7 @@ public struct RecordedStep<State: Sendable, Action: Sendable>: Sendable {
         return loadedOutcome ?? ""
     }
 
+    @inlinable
     init(id: Int, action: Action, outcome: DispatchOutcome<Action>?, origin: ActionOrigin, clockOffset: Duration, timestamp: Int64, kept: KeptState<State>, loadedOutcome: String? = nil) {
         self.id = id
         self.action = action
@@ -57,6 +58,7 @@ public struct RecordedStep<State: Sendable, Action: Sendable>: Sendable {
 
 /// What a recorder keeps of one state: the value itself (shared with the store until its next
 /// write copies the buffers it touches), or a projection computed when the step was recorded.
+@usableFromInline
 enum KeptState<State: Sendable>: Sendable {
     case state(State)
     case projection(any Encodable & Sendable)

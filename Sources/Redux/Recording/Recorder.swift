@@ -35,10 +35,10 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     public let startDate: Date
     /// What is kept of the state before the oldest kept step: the store's state when recording
     /// began, until the oldest steps fold into it.
-    var committed: KeptState<State>
+    @usableFromInline var committed: KeptState<State>
     /// For a recorder that keeps only projections: the projection, applied as each step is
     /// recorded.
-    let keep: ((State) -> any Encodable & Sendable)?
+    @usableFromInline let keep: ((State) -> any Encodable & Sendable)?
 
     /// The state before the oldest kept step: the store's state when recording began, until the
     /// oldest steps fold into it. `nil` for a recorder that keeps only a projection.
@@ -51,15 +51,15 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     public var keepsStates: Bool { keep == nil }
 
     /// The kept steps as a ring: in order from `head` once full.
-    var ring: ContiguousArray<RecordedStep<State, Action>> = []
-    var head = 0
-    var nextID = 1
-    var compiledFilter: CompiledRecordingFilter?
-    let identify: @Sendable (Action) -> ActionIdentity
+    @usableFromInline var ring: ContiguousArray<RecordedStep<State, Action>> = []
+    @usableFromInline var head = 0
+    @usableFromInline var nextID = 1
+    @usableFromInline var compiledFilter: CompiledRecordingFilter?
+    @usableFromInline let identify: @Sendable (Action) -> ActionIdentity
     let encodeState: (State) throws(StateCodingError) -> Data
-    let startMilliseconds: Int64
+    @usableFromInline let startMilliseconds: Int64
     /// The store clock's offset (from its first use) when recording began.
-    let clockOrigin: Duration
+    @usableFromInline let clockOrigin: Duration
 
     init(
         state: State,
@@ -113,6 +113,7 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     }
 
     /// Records one action's run; the store's recorder step, after its terminal.
+    @inlinable
     func record(_ action: Action, outcome: DispatchOutcome<Action>, origin: ActionOrigin, state: State, clock: Duration) {
         if compiledFilter != nil, !compiledFilter!.admits(identify(action)) { return }
         let offset = clock - clockOrigin
@@ -126,6 +127,7 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     }
 
     /// Appends a step, folding the oldest into the committed state when the ring is full.
+    @inlinable
     func append(_ step: RecordedStep<State, Action>) {
         if ring.count < maxAge - 1 {
             ring.append(step)
@@ -146,6 +148,7 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     }
 
     /// `duration` in whole milliseconds, rounded toward zero.
+    @inlinable
     static func milliseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return seconds &* 1_000 &+ attoseconds / 1_000_000_000_000_000

@@ -75,6 +75,7 @@ public struct RecordingFilter: Sendable, Equatable {
 
 /// A ``RecordingFilter`` with its patterns compiled and its verdicts cached by identity; owned
 /// by one recorder, on the main actor.
+@usableFromInline
 struct CompiledRecordingFilter {
     let filter: RecordingFilter
     let allowed: [Regex<AnyRegexOutput>]
@@ -82,6 +83,7 @@ struct CompiledRecordingFilter {
     var verdicts: [ActionIdentity: Bool] = [:]
 
     /// Whether an action of this identity is recorded.
+    @usableFromInline
     mutating func admits(_ identity: ActionIdentity) -> Bool {
         if let verdict = verdicts[identity] { return verdict }
         let path = identity.path

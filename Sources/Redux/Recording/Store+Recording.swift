@@ -120,7 +120,7 @@ extension Store {
 
     /// The recorder step: after an action's terminal and the frames step, before the
     /// persistence step. Reads the store's clock once.
-    @usableFromInline @inline(never)
+    @inlinable
     func recordStep(_ outcome: DispatchOutcome<Action>, action: Action) {
         let origin = passOrigin
         passOrigin = .external

@@ -117,6 +117,9 @@ public final class Store<State: Sendable, Action: Sendable> {
     nonisolated let streams = StreamRegistry<Void>()
     /// The drivers' and streamers' broadcasters, finished on invalidation and release.
     nonisolated let broadcasters = BroadcasterRegistry()
+    /// `takesFrames` as a stored flag, for the after-terminal step: set when a frame request or
+    /// stream is registered, recomputed with ``runsAfterTerminal``.
+    @exclusivity(unchecked) @usableFromInline var hasFrameWork = false
     /// The one-shot frame requests waiting for their action's terminal, by sequence number.
     var frameRequests: [UInt64: FrameRequestEntry<State>] = [:]
     /// The frame streams, in creation order; finished ones are pruned at the next terminal.

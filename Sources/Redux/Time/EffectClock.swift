@@ -10,7 +10,7 @@ struct EffectClock: Clock {
     @usableFromInline
     struct Instant: InstantProtocol {
         /// Time since the store was created, on the underlying clock.
-        let offset: Duration
+        @usableFromInline let offset: Duration
 
         @usableFromInline func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
         @usableFromInline func duration(to other: Instant) -> Duration { other.offset - offset }
