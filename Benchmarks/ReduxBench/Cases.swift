@@ -30,9 +30,13 @@ struct BenchConfig {
     var wideWarmUp = 20
     /// Runs of P7-observed (fewer than P7's: each run re-registers observers on every dispatch).
     var observedMemoryRuns = 3
+    /// Dispatches per timed run of P13-big (each copies P4's 8 MB array), and the warm-up before
+    /// them (at least the recorder's maxAge of 50, so that its ring is full).
+    var copyingOperations = 500
+    var copyingWarmUp = 60
 
-    static let full = BenchConfig(operations: 2_000_000, warmUp: 200_000, runs: 5, threads: 4, perThread: 250_000, memoryDispatches: 1_000_000, arrayLength: 1_000_000, burstActions: 2_000_000, effects: 10_000, observedOperations: 200_000, observedWarmUp: 20_000, wideOperations: 2_000, wideWarmUp: 200, observedMemoryRuns: 3)
-    static let quick = BenchConfig(operations: 100_000, warmUp: 10_000, runs: 5, threads: 4, perThread: 25_000, memoryDispatches: 100_000, arrayLength: 1_000_000, burstActions: 200_000, effects: 10_000, observedOperations: 20_000, observedWarmUp: 2_000, wideOperations: 200, wideWarmUp: 20, observedMemoryRuns: 3)
+    static let full = BenchConfig(operations: 2_000_000, warmUp: 200_000, runs: 5, threads: 4, perThread: 250_000, memoryDispatches: 1_000_000, arrayLength: 1_000_000, burstActions: 2_000_000, effects: 10_000, observedOperations: 200_000, observedWarmUp: 20_000, wideOperations: 2_000, wideWarmUp: 200, observedMemoryRuns: 3, copyingOperations: 500, copyingWarmUp: 60)
+    static let quick = BenchConfig(operations: 100_000, warmUp: 10_000, runs: 5, threads: 4, perThread: 25_000, memoryDispatches: 100_000, arrayLength: 1_000_000, burstActions: 200_000, effects: 10_000, observedOperations: 20_000, observedWarmUp: 2_000, wideOperations: 200, wideWarmUp: 20, observedMemoryRuns: 3, copyingOperations: 100, copyingWarmUp: 60)
 }
 
 /// The cases. Every per-dispatch case runs the same loop, `for index in 0..<count`, over the same

@@ -55,6 +55,9 @@ enum InstructionCount {
         case p10Limit = "P10-limit"
         case p10Pressure = "P10-pressure"
         case p10Reflected = "P10-reflected"
+        case p13 = "P13"
+        case p13Big = "P13-big"
+        case p13BigKeeping = "P13-big-keeping"
 
         /// What one operation is.
         var unit: String { self == .p1Send ? "instr/pair" : "instr/op" }
@@ -68,6 +71,8 @@ enum InstructionCount {
             case .p3b, .p3bWhole, .sub10, .sub10Floor, .p3Rows, .p3Rows10, .p9: (200, 2_000, 4_000)
             case .p9Closure: (20, 200, 400)
             case .p10Reflected: (100, 2_000, 4_000)
+            // Each operation copies 8 MB; the warm-up fills the recorder's ring (maxAge 50).
+            case .p13Big: (60, 50, 100)
             default: (InstructionCount.warmUp, InstructionCount.smaller, InstructionCount.larger)
             }
         }
@@ -107,6 +112,9 @@ enum InstructionCount {
             case .p10Limit: _ = try cases.p10Limit()
             case .p10Pressure: _ = try cases.p10Pressure()
             case .p10Reflected: _ = try cases.p10Reflected(fraction: 1)
+            case .p13: _ = try cases.p13()
+            case .p13Big: _ = try cases.p13Big()
+            case .p13BigKeeping: _ = try cases.p13BigKeeping()
             }
         }
     }
@@ -141,7 +149,8 @@ enum InstructionCount {
             operations: count, warmUp: warmUp, runs: 1, threads: full.threads, perThread: full.perThread,
             memoryDispatches: full.memoryDispatches, arrayLength: full.arrayLength, burstActions: full.burstActions,
             effects: full.effects, observedOperations: count, observedWarmUp: warmUp, wideOperations: count,
-            wideWarmUp: warmUp, observedMemoryRuns: full.observedMemoryRuns
+            wideWarmUp: warmUp, observedMemoryRuns: full.observedMemoryRuns,
+            copyingOperations: count, copyingWarmUp: warmUp
         )
         do {
             try counted.run(BenchCases(config: config))
@@ -315,6 +324,9 @@ struct InstructionRows {
             case .p10Limit: ("P10-limit / P1", of(.p10Limit) / of(.p1))
             case .p10Pressure: ("P10-pressure / P1", of(.p10Pressure) / of(.p1))
             case .p10Reflected: ("P10-reflected / P1", of(.p10Reflected) / of(.p1))
+            case .p13: ("P13 / P1", of(.p13) / of(.p1))
+            case .p13Big: ("P13-big / P4", of(.p13Big) / of(.p4))
+            case .p13BigKeeping: ("P13-big-keeping / P4", of(.p13BigKeeping) / of(.p4))
             }
         }
         /// The target judged on each case's comparison, if it has one.
@@ -327,6 +339,7 @@ struct InstructionRows {
             case .p3Rows: judged("<= 2x P3-rows-10", value <= 2)
             case .p9: judged("<= 60 per subscriber", value <= 60)
             case .p10Limit, .p10Pressure: judged("<= 3x P1", value <= 3)
+            case .p13: judged("<= 5x P1", value <= 5)
             default: nil
             }
         }
@@ -370,7 +383,7 @@ struct InstructionRows {
             }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
         var lines = [
-            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10, SUB10-floor, P3-rows and P9 and P10-reflected at 2,000 and 4,000 after 200 (P10-reflected after 100), P9-closure at 200 and 400 after 20",
+            "redux-bench --instructions: \(valgrind) --tool=callgrind, instructions per operation = (I(\(grouped(Double(InstructionCount.larger)))) - I(\(grouped(Double(InstructionCount.smaller))))) / \(grouped(Double(InstructionCount.larger - InstructionCount.smaller))), each count one child process after \(grouped(Double(InstructionCount.warmUp))) warm-up operations; P3 at 50 and 100 after 10, P3b, P3b-whole, SUB10, SUB10-floor, P3-rows and P9 and P10-reflected at 2,000 and 4,000 after 200 (P10-reflected after 100), P9-closure at 200 and 400 after 20, P13-big at 50 and 100 after 60",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

@@ -55,6 +55,7 @@ struct BenchResults {
     var subscriptions: SubscriptionResults
     var encoding: EncodingResults
     var rates: RateResults
+    var recording: RecordingResults
     var persistence: PersistenceResults
     var config: BenchConfig
 
@@ -171,6 +172,7 @@ struct BenchResults {
         rows += subscriptionRows(perDispatch: perDispatch)
         rows += Self.encodingRows(encoding)
         rows += rateRows(perDispatch: perDispatch)
+        rows += recordingRows(perDispatch: perDispatch)
         rows += persistenceRows()
         return rows
     }
@@ -397,7 +399,7 @@ struct BenchResults {
         }
         var lines = [
             "redux-bench: \(machine)",
-            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs; P9, P9-closure: \(grouped(Double(config.wideOperations))); P14-encode: \(grouped(Double(encoding.appEncodes))) app-state and \(encoding.rowsEncodes) 10,000-row encodes; P10-reflected: \(grouped(Double(config.operations / 10))) dispatches; P11-save: \(persistence.saveRuns) saves); median of \(config.runs) runs after a warm-up",
+            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs; P9, P9-closure: \(grouped(Double(config.wideOperations))); P14-encode: \(grouped(Double(encoding.appEncodes))) app-state and \(encoding.rowsEncodes) 10,000-row encodes; P10-reflected: \(grouped(Double(config.operations / 10))) dispatches; P13-big: \(grouped(Double(recording.bigOperations))); P11-save: \(persistence.saveRuns) saves); median of \(config.runs) runs after a warm-up",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),

@@ -27,10 +27,10 @@ let usage = """
       --instructions  count instructions per operation of the task-free cases (baseline, floor,
                       P1, P2, P1-effect, P1-send, P4, P6, the P12 and P4-scoped cases, P12-slice,
                       P12-scattered, the P1 style cases, P3, P3b, P3b-whole, SUB10,
-                      SUB10-floor, P3-rows, P9-none, P9 and P9-closure) under
-                      valgrind --tool=callgrind, as
+                      SUB10-floor, P3-rows, P9-none, P9, P9-closure, the P10 cases, P13,
+                      P13-big and P13-big-keeping) under valgrind --tool=callgrind, as
                       (I(40,000) - I(20,000)) / 20,000 over two child runs (the observation
-                      cases at smaller counts); needs valgrind
+                      cases and P13-big at smaller counts); needs valgrind
                       (exit 69 without it)
     """
 
@@ -76,7 +76,7 @@ func machineDescription(quick: Bool) -> String {
     return "\(info.operatingSystemVersionString), \(info.activeProcessorCount) cores, \(compiler), \(mode) run"
 }
 
-// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small|p1-send|p3|p3b|p3b-whole|sub10|sub10-floor|p9|p9-closure|p9-none|p10-limit|p10-pressure|p10-reflected> LOOPS=n`
+// Developer aid for profiling (not a report): `ONLY=<p1|p2|p4|p12|p12-optional|p12-collection|p4-scoped|p12-slice|p12-scattered|p1-behavior|p1-command|p4-command|p4-command-small|p1-send|p3|p3b|p3b-whole|sub10|sub10-floor|p9|p9-closure|p9-none|p10-limit|p10-pressure|p10-reflected|p13|p13-big|p13-big-keeping> LOOPS=n`
 // runs the floor and that one case n times and prints the medians.
 // `ONLY=p8-run LOOPS=n`: P8-run alone, for profiling; prints the median in microseconds per
 // effect, and the resident size (after `malloc_trim`) every 10 runs.
@@ -159,6 +159,9 @@ if let only = ProcessInfo.processInfo.environment["ONLY"] {
         case "p10-limit": try cases.p10Limit()
         case "p10-pressure": try cases.p10Pressure()
         case "p10-reflected": try cases.p10Reflected()
+        case "p13": try cases.p13()
+        case "p13-big": try cases.p13Big()
+        case "p13-big-keeping": try cases.p13BigKeeping()
         default: try cases.p1()
         }
         p1s.append(samples.median)
@@ -186,12 +189,13 @@ do {
     let subscriptions = try cases.subscriptions()
     let encoding = try cases.encoding()
     let rates = try cases.rates()
+    let recording = try cases.recording()
     let persistence = try await cases.persistence()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p1Send: p1Send, p4: p4, p5: p5,
         p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
         composition: composition, modules: modules, styles: styles, observation: observation,
-        subscriptions: subscriptions, encoding: encoding, rates: rates, persistence: persistence, config: config
+        subscriptions: subscriptions, encoding: encoding, rates: rates, recording: recording, persistence: persistence, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {
