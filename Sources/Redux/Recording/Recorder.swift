@@ -35,7 +35,7 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     public let startDate: Date
     /// What is kept of the state before the oldest kept step: the store's state when recording
     /// began, until the oldest steps fold into it.
-    @usableFromInline var committed: KeptState<State>
+    @exclusivity(unchecked) @usableFromInline var committed: KeptState<State>
     /// For a recorder that keeps only projections: the projection, applied as each step is
     /// recorded.
     @usableFromInline let keep: ((State) -> any Encodable & Sendable)?
@@ -50,16 +50,27 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     /// recorder started with `keeping:` keeps only projections.
     public var keepsStates: Bool { keep == nil }
 
-    /// The kept steps as a ring: in order from `head` once full.
-    @usableFromInline var ring: ContiguousArray<RecordedStep<State, Action>> = []
-    @usableFromInline var head = 0
-    @usableFromInline var nextID = 1
-    @usableFromInline var compiledFilter: CompiledRecordingFilter?
+    // The kept steps, as parallel rings of what each step keeps (in order from `head` once
+    // full): the trivial marks, the actions, and the states or the projections. Kept apart so
+    // that recording a step copies each piece directly, with no generic value witness.
+    @exclusivity(unchecked) @usableFromInline var marks: ContiguousArray<StepMark> = []
+    @exclusivity(unchecked) @usableFromInline var actions: ContiguousArray<Action> = []
+    @exclusivity(unchecked) @usableFromInline var states: ContiguousArray<State> = []
+    @exclusivity(unchecked) @usableFromInline var projections: ContiguousArray<any Encodable & Sendable> = []
+    /// The outcomes that are not one of the plain ones, by step id.
+    @exclusivity(unchecked) @usableFromInline var otherOutcomes: [Int: DispatchOutcome<Action>] = [:]
+    /// The outcomes a loaded file gave, by step id.
+    var loadedOutcomes: [Int: String] = [:]
+    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var nextID = 1
+    @exclusivity(unchecked) @usableFromInline var compiledFilter: CompiledRecordingFilter?
     @usableFromInline let identify: @Sendable (Action) -> ActionIdentity
     let encodeState: (State) throws(StateCodingError) -> Data
     @usableFromInline let startMilliseconds: Int64
     /// The store clock's offset (from its first use) when recording began.
     @usableFromInline let clockOrigin: Duration
+    /// `maxAge - 1`: the most steps kept.
+    @usableFromInline let capacity: Int
 
     init(
         state: State,
@@ -73,6 +84,7 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     ) throws(RecordingError) {
         guard maxAge >= 2 else { throw .invalidMaxAge(maxAge) }
         self.maxAge = maxAge
+        self.capacity = maxAge - 1
         self.filter = filter
         self.compiledFilter = filter.isActive ? try filter.compiled() : nil
         self.statesAreFull = statesAreFull
@@ -83,28 +95,49 @@ public final class Recorder<State: Sendable, Action: Sendable> {
         self.committed = keep.map { .projection($0(state)) } ?? .state(state)
         self.identify = ActionIdentity.identifier(for: Action.self)
         self.encodeState = encodeState
-        ring.reserveCapacity(min(maxAge - 1, 1_024))
+        let reserved = min(capacity, 1_024)
+        marks.reserveCapacity(reserved)
+        actions.reserveCapacity(reserved)
+        if keep == nil { states.reserveCapacity(reserved) } else { projections.reserveCapacity(reserved) }
     }
 
     /// How many steps are kept (the committed state not counted): the newest step's index.
-    public var count: Int { ring.count }
+    public var count: Int { marks.count }
 
     /// The kept steps, oldest first.
     public var steps: [RecordedStep<State, Action>] {
-        Array(ring[head...]) + Array(ring[..<head])
+        (0..<count).map { step(at: $0 + 1) }
     }
 
     /// The step at `index`, counting from 1 for the oldest kept step (index 0 is the committed
     /// state, which has no step).
     public func step(at index: Int) -> RecordedStep<State, Action> {
-        precondition(index >= 1 && index <= ring.count, "Recorder.step(at:): index \(index) is outside 1...\(ring.count)")
-        return ring[(head + index - 1) % ring.count]
+        precondition(index >= 1 && index <= count, "Recorder.step(at:): index \(index) is outside 1...\(count)")
+        let slot = (head + index - 1) % count
+        let mark = marks[slot]
+        let outcome: DispatchOutcome<Action>? = switch mark.outcome {
+        case .reduced: .reduced
+        case .unhandled: .unhandled
+        case .consumed: .consumed
+        case .cancelled: .cancelled
+        case .other: otherOutcomes[mark.id]
+        case .loaded: nil
+        }
+        return RecordedStep(
+            id: mark.id, action: actions[slot], outcome: outcome, origin: mark.origin, clockOffset: mark.offset,
+            timestamp: startMilliseconds &+ Self.milliseconds(mark.offset),
+            kept: keep == nil ? .state(states[slot]) : .projection(projections[slot]),
+            loadedOutcome: mark.outcome == .loaded ? loadedOutcomes[mark.id] : nil
+        )
     }
 
     /// The state at `index`: 0 is ``committedState``, 1 through ``count`` the kept steps' states;
     /// `nil` for a recorder that keeps only projections.
     public func state(at index: Int) -> State? {
-        index == 0 ? committedState : step(at: index).state
+        guard keep == nil else { return nil }
+        if index == 0 { return committedState }
+        precondition(index >= 1 && index <= count, "Recorder.state(at:): index \(index) is outside 0...\(count)")
+        return states[(head + index - 1) % count]
     }
 
     /// What was kept at `index` (0: the committed state).
@@ -116,33 +149,41 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     @inlinable
     func record(_ action: Action, outcome: DispatchOutcome<Action>, origin: ActionOrigin, state: State, clock: Duration) {
         if compiledFilter != nil, !compiledFilter!.admits(identify(action)) { return }
-        let offset = clock - clockOrigin
-        let step = RecordedStep(
-            id: nextID, action: action, outcome: outcome, origin: origin, clockOffset: offset,
-            timestamp: startMilliseconds &+ Self.milliseconds(offset),
-            kept: keep.map { .projection($0(state)) } ?? .state(state)
-        )
+        let id = nextID
         nextID &+= 1
-        append(step)
-    }
-
-    /// Appends a step, folding the oldest into the committed state when the ring is full.
-    @inlinable
-    func append(_ step: RecordedStep<State, Action>) {
-        if ring.count < maxAge - 1 {
-            ring.append(step)
+        let mark = StepMark(id: id, origin: origin, offset: clock - clockOrigin, outcome: OutcomeMark(outcome))
+        if mark.outcome == .other { otherOutcomes[id] = outcome }
+        if marks.count < capacity {
+            marks.append(mark)
+            actions.append(action)
+            if let keep { projections.append(keep(state)) } else { states.append(state) }
             return
         }
-        committed = ring[head].kept
-        ring[head] = step
+        // Full: the oldest step folds into the committed state, and its slots take the new one.
+        let oldest = marks[head]
+        if oldest.outcome == .other { otherOutcomes[oldest.id] = nil }
+        if let keep {
+            committed = .projection(projections[head])
+            projections[head] = keep(state)
+        } else {
+            committed = .state(states[head])
+            states[head] = state
+        }
+        marks[head] = mark
+        actions[head] = action
         head += 1
-        if head == ring.count { head = 0 }
+        if head == capacity { head = 0 }
     }
 
-    /// Replaces the whole history (a loaded recording).
+    /// Replaces the whole history (a loaded recording; the recorder keeps states).
     func replaceHistory(committed: State, steps: [RecordedStep<State, Action>], nextID: Int) {
-        self.committed = .state(committed)
-        ring = ContiguousArray(steps.suffix(maxAge - 1))
+        let kept = steps.suffix(capacity)
+        self.committed = .state(kept.count < steps.count ? steps[steps.count - kept.count - 1].state ?? committed : committed)
+        marks = ContiguousArray(kept.map { StepMark(id: $0.id, origin: $0.origin, offset: $0.clockOffset, outcome: .loaded) })
+        actions = ContiguousArray(kept.map(\.action))
+        states = ContiguousArray(kept.compactMap(\.state))
+        otherOutcomes = [:]
+        loadedOutcomes = Dictionary(kept.map { ($0.id, $0.outcomeDescription) }, uniquingKeysWith: { $1 })
         head = 0
         self.nextID = nextID
     }
@@ -152,5 +193,39 @@ public final class Recorder<State: Sendable, Action: Sendable> {
     static func milliseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return seconds &* 1_000 &+ attoseconds / 1_000_000_000_000_000
+    }
+}
+
+/// What a recorded step keeps that copies trivially.
+@usableFromInline
+struct StepMark {
+    @usableFromInline let id: Int
+    @usableFromInline let origin: ActionOrigin
+    @usableFromInline let offset: Duration
+    @usableFromInline let outcome: OutcomeMark
+
+    @inlinable
+    init(id: Int, origin: ActionOrigin, offset: Duration, outcome: OutcomeMark) {
+        self.id = id
+        self.origin = origin
+        self.offset = offset
+        self.outcome = outcome
+    }
+}
+
+/// A recorded outcome: one of the plain ones, one kept apart (`other`), or a loaded file's text.
+@usableFromInline
+enum OutcomeMark: UInt8 {
+    case reduced, unhandled, consumed, cancelled, other, loaded
+
+    @inlinable
+    init<Action>(_ outcome: DispatchOutcome<Action>) {
+        switch outcome {
+        case .reduced: self = .reduced
+        case .unhandled: self = .unhandled
+        case .consumed: self = .consumed
+        case .cancelled: self = .cancelled
+        default: self = .other
+        }
     }
 }
