@@ -3,8 +3,10 @@
 # and identically on every run, the headless badge service is told what it should be, and bad
 # input stops the replay with a message on stderr and the documented exit status (README.md,
 # "The demo"): 64 for bad arguments, 65 for bad data (a malformed line, an unknown action, a
-# bad clock line, a file with no action), 66 for a file that cannot be opened. One line per
-# check; exits non-zero if any check fails.
+# bad clock line, a file with no action), 66 for a file that cannot be opened. Every shipped
+# session is also recorded (--record) and its recording replay-checked (--replay-check); an
+# edited recording must diverge and a file that is not a recording must be refused. One line
+# per check; exits non-zero if any check fails.
 #
 #   Examples/check-demo.sh [swift run flags...]     e.g. Examples/check-demo.sh -c release
 #   SWIFT_SCRATCH=/tmp/build Examples/check-demo.sh  adds --scratch-path /tmp/build
@@ -349,6 +351,84 @@ if [[ $(status) == 0 ]] && [[ $(badge_notes) == "$badge_expected" ]] \
 else
     fail "badge service: expected the notes '$badge_expected' (got exit $(status): '$(badge_notes)')"
 fi
+
+# 20. Recording and the replay check: every shipped session records (--record) to a lifted-state
+# file, the same bytes on a second run, and the recording replays deterministically
+# (--replay-check: exit 0, "replay matches the recording" on stdout).
+for session in Examples/Sessions/*.jsonl; do
+    name=$(basename "$session" .jsonl)
+    recording="$work/$name.json"
+    demo "$session" --record "$recording"
+    if [[ $(status) == 0 ]] && [[ -s "$recording" ]] && head -c 16 "$recording" | grep -Fq '{"actionsById":' \
+        && grep -Fq "to $recording" "$work/out"; then
+        pass "$name.jsonl --record: exit 0, lifted state written"
+    else
+        fail "$name.jsonl --record: expected exit 0 and a lifted-state file (got exit $(status): $(tail -1 "$work/err"))"
+        continue
+    fi
+    demo "$session" --record "$work/again.json"
+    if [[ $(status) == 0 ]] && cmp -s "$recording" "$work/again.json"; then
+        pass "$name.jsonl --record: two runs write the same bytes"
+    else
+        fail "$name.jsonl --record: two runs wrote different recordings (exit $(status))"
+    fi
+    demo --replay-check "$recording"
+    if [[ $(status) == 0 ]] && grep -Fq 'replay matches the recording' "$work/out" && ! grep -Fq 'diverged' "$work/err"; then
+        pass "$name.jsonl --replay-check: exit 0, $(grep -F 'replay matches' "$work/out")"
+    else
+        fail "$name.jsonl --replay-check: expected exit 0 (got exit $(status): $(tail -1 "$work/err"))"
+        grep -E '^(replay diverged|[-+] )' "$work/out" | head -4 | sed 's/^/      /'
+    fi
+done
+
+# 21. An edited recording diverges: the downloads session's recording with the counter of one
+# computed state changed replays to exit 65, "diverged" on stdout and stderr, and the diff.
+recording="$work/downloads.json"
+edited="$work/edited.json"
+if [[ -s "$recording" ]] && sed 's/{"state":{"counter":0,/{"state":{"counter":7,/2' "$recording" >"$edited" \
+    && ! cmp -s "$recording" "$edited"; then
+    demo --replay-check "$edited"
+    if [[ $(status) == 65 ]] && grep -Fq 'replay diverged at entry' "$work/out" && grep -Eq '^-.*"counter": 7' "$work/out" \
+        && grep -Fq "$edited: the replay diverged from the recording at entry" "$work/err"; then
+        pass "edited recording --replay-check: exit 65, 'diverged' with the state diff"
+    else
+        fail "edited recording --replay-check: expected exit 65 and 'diverged' (got exit $(status): $(tail -1 "$work/err"))"
+    fi
+else
+    fail "edited recording: no downloads recording to edit"
+fi
+
+# 22. Files that are not recordings: a session file, and a truncated recording, exit 65 naming
+# the problem; a missing file exits 66; --replay-check with a session file too, or without its
+# file, exits 64.
+demo --replay-check Examples/Sessions/search.jsonl
+if [[ $(status) == 65 ]] && grep -Fq "Examples/Sessions/search.jsonl: not a Redux DevTools recording: not JSON at byte offset" "$work/err"; then
+    pass "session file --replay-check: exit 65, 'not a Redux DevTools recording' naming the problem"
+else
+    fail "session file --replay-check: expected exit 65 (got exit $(status): $(tail -1 "$work/err"))"
+fi
+printf '%s\n' '{"actionsById":{},"computedStates":[]}' >"$work/partial.json"
+demo --replay-check "$work/partial.json"
+if [[ $(status) == 65 ]] && grep -Fq "$work/partial.json: not a Redux DevTools recording: " "$work/err"; then
+    pass "lifted state missing fields --replay-check: exit 65, $(grep -F 'not a Redux DevTools recording: ' "$work/err" | sed 's|^.*recording: ||')"
+else
+    fail "lifted state missing fields --replay-check: expected exit 65 (got exit $(status): $(tail -1 "$work/err"))"
+fi
+demo --replay-check "$missing"
+if [[ $(status) == 66 ]] && grep -Fq "$missing: cannot open recording" "$work/err"; then
+    pass "missing recording --replay-check: exit 66"
+else
+    fail "missing recording --replay-check: expected exit 66 (got exit $(status): $(tail -1 "$work/err"))"
+fi
+for args in "--replay-check" "--record" "$one --replay-check $work/downloads.json"; do
+    # shellcheck disable=SC2086 # split on purpose: each case is a list of arguments
+    demo $args
+    if [[ $(status) == 64 ]] && grep -Fq "usage: redux-demo" "$work/err"; then
+        pass "arguments '${args//$work\//}': exit 64 with the usage on stderr"
+    else
+        fail "arguments '${args//$work\//}': expected exit 64 and the usage (got exit $(status): $(tail -1 "$work/err"))"
+    fi
+done
 
 if ((failures > 0)); then
     echo "check-demo: $failures check(s) failed"

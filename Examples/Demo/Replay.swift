@@ -18,6 +18,8 @@ struct Replay {
     let store: Store<AppState, AppAction>
     let clock: TestClock
     let transcript: Transcript
+    /// Where the transcript's lines go: standard output unless the caller (a test) says otherwise.
+    var write: @MainActor (String) -> Void = { print($0) }
 
     /// The longest real time to wait for the store after a line before calling it stuck: a
     /// limit only a hang reaches (the wait ends as soon as the store is quiescent).
@@ -30,10 +32,10 @@ struct Replay {
     ///   ``ReplayError/stuck(path:line:reason:)`` if the store is not quiescent within
     ///   ``patience`` after a line.
     func run(_ session: SessionFile) async throws(ReplayError) {
-        print("Replaying \(session.path) (\(session.lines.count) \(session.lines.count == 1 ? "line" : "lines"))")
-        print("initial    \(store.state.compactDescription(showing: Set(Feature.allCases)))")
+        write("Replaying \(session.path) (\(session.lines.count) \(session.lines.count == 1 ? "line" : "lines"))")
+        write("initial    \(store.state.compactDescription(showing: Set(Feature.allCases)))")
         // What the services were told when they subscribed, before the first line.
-        for followUp in transcript.followUps() { print("      ↳ \(followUp)") }
+        for followUp in transcript.followUps() { write("      ↳ \(followUp)") }
         var used: Set<Feature> = []
         for line in session.lines {
             let entry = try session.entry(at: line)
@@ -54,20 +56,20 @@ struct Replay {
                 try await quiescent(after: line.number, in: session)
                 heading = "advance \(text) → t=\(Format.duration(clock.now.offset))"
             }
-            print("\(Format.lineNumber(line.number))  \(heading)")
-            for followUp in transcript.followUps() { print("      ↳ \(followUp)") }
-            print("      = \(store.state.compactDescription(showing: used.isEmpty ? Set(Feature.allCases) : used))")
+            write("\(Format.lineNumber(line.number))  \(heading)")
+            for followUp in transcript.followUps() { write("      ↳ \(followUp)") }
+            write("      = \(store.state.compactDescription(showing: used.isEmpty ? Set(Feature.allCases) : used))")
             if case .action(let action, _) = entry, action.feature == .profile {
                 // The example feature's own view model, on the store's slice for it: what the
                 // profile screen would show now.
                 let screen = ProfileViewModel(module: store.slice(ProfileModule.map))
-                print("      ▸ profile screen: \(screen.title) — \(screen.subtitle)\(screen.canEdit ? "" : " (signed out: read only)")")
+                write("      ▸ profile screen: \(screen.title) — \(screen.subtitle)\(screen.canEdit ? "" : " (signed out: read only)")")
             }
             if let problem { throw problem }
         }
         let asleep = store.activeTaskCount
         if asleep > 0 {
-            print("\n\(asleep) \(asleep == 1 ? "task is" : "tasks are") still asleep on the clock at t=\(Format.duration(clock.now.offset)) (a clock line would wake \(asleep == 1 ? "it" : "them"))")
+            write("\n\(asleep) \(asleep == 1 ? "task is" : "tasks are") still asleep on the clock at t=\(Format.duration(clock.now.offset)) (a clock line would wake \(asleep == 1 ? "it" : "them"))")
         }
     }
 

@@ -3,20 +3,32 @@
 // feature module from its own library, composed through a scattered module map) through a
 // Redux store running on a virtual clock.
 //
-//   swift run redux-demo          replays Examples/Sessions/counter-login.jsonl
-//   swift run redux-demo FILE     replays FILE (JSON Lines: one action or clock line per line)
+//   swift run redux-demo                         replays Examples/Sessions/counter-login.jsonl
+//   swift run redux-demo FILE                    replays FILE (JSON Lines: one action or clock line per line)
+//   swift run redux-demo [FILE] --record OUT     replays as above with the store recording from its
+//                                                creation, then writes the recording to OUT as Redux
+//                                                DevTools' lifted state (fixed start date: the same
+//                                                session gives the same bytes)
+//   swift run redux-demo --replay-check OUT      reads a recording, dispatches its external actions
+//                                                again at their recorded times on a fresh demo store
+//                                                (ReduxDevTools' replay check) and says whether every
+//                                                entry's action and state came out the same
 //
-// Exit status (sysexits.h values; see `usage`): 0 when every line was replayed; 64 (EX_USAGE)
+// Exit status (sysexits.h values; see `usage`): 0 when every line was replayed (and, with
+// --record, the recording written), or when a replay check found no divergence; 64 (EX_USAGE)
 // for bad arguments; 65 (EX_DATAERR) at the first malformed line, unknown action, bad clock
 // line or action line whose "childAbsent" declaration its action contradicts, after printing
 // the state reached so far, and for a file with no action in it (empty or
-// blank lines only); 66 (EX_NOINPUT) when the file cannot be opened; 70 (EX_SOFTWARE) if the
-// store does not settle, which is a bug.
+// blank lines only); for --replay-check, 65 too when the replay diverged, the file is not a
+// lifted-state recording, or an entry cannot be dispatched again; 66 (EX_NOINPUT) when the
+// file cannot be opened; 70 (EX_SOFTWARE) if a store does not settle, which is a bug; 73
+// (EX_CANTCREAT) when --record cannot write its file.
 //
 // Top-level code in main.swift runs on the main actor, where the store lives.
 import Foundation
 import Redux
 import ReduxClocks
+import ReduxDevTools
 
 /// Writes `message` on stderr (after flushing stdout, so the two streams read in order) and
 /// exits with `status`.
@@ -27,7 +39,8 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let usage = """
-    usage: redux-demo [SESSION.jsonl]
+    usage: redux-demo [SESSION.jsonl] [--record FILE]
+           redux-demo --replay-check FILE
 
     Replays a JSON Lines session (default: \(SessionFile.defaultRelativePath)). Each line is
     an action, {"type":"increment"}, or a clock line, {"advance":"250ms"}; blank lines are
@@ -62,49 +75,122 @@ let usage = """
                                                    the notifications setting
       {"type":"profile.toggleNotifications"}       turn it over
 
+    Recording and checking a replay:
+      --record FILE        record the replay from the store's creation and, once every line
+                           is replayed, write it to FILE as Redux DevTools' lifted state (JSON:
+                           each action with its outcome, origin and clock time, and the state
+                           after it). Timestamps count from 2026-01-01T00:00:00Z on the virtual
+                           clock, so a session records to the same bytes on every run.
+      --replay-check FILE  read a recording, dispatch its external actions again at their
+                           recorded clock times on a fresh demo store (effects run as they did),
+                           and compare every entry's action type and state with the recorded
+                           ones; prints the report, or where the replay diverged with a diff
+                           of the two states. Takes no session file.
+
     Exit status:
-      0   every line was replayed
+      0   every line was replayed (and the recording written); for --replay-check, the
+          replay gave every recorded entry again
       64  bad arguments
       65  a line is not an action or a clock line (malformed JSON, unknown action, bad
           duration), an action line's "childAbsent" declaration is contradicted by what its
-          action reached, or the file holds no action (it is empty or has only blank lines)
-      66  the session file cannot be opened
-      70  the store did not settle within a minute after a line (a bug)
+          action reached, or the file holds no action (it is empty or has only blank lines);
+          for --replay-check: the replay diverged, the file is not a lifted-state recording,
+          or an entry's action cannot be dispatched again; for --record: the session made
+          more entries than a recording keeps (\(DemoRecording.maxAge - 1))
+      66  the session or recording file cannot be opened
+      70  the store did not settle within a minute after a line, or the replay check's store
+          did not settle or could not record (a bug)
+      73  --record cannot write its file
     """
 
-let arguments = CommandLine.arguments.dropFirst()
+/// What the command line asks for: a session (or the default) to replay, maybe recorded, or a
+/// recording to check.
+struct Invocation {
+    var sessionPath: String?
+    var recordPath: String?
+    var replayCheckPath: String?
+
+    /// Reads the arguments after the program name; the message says what is wrong with them.
+    init(_ arguments: [String]) throws(UsageError) {
+        var rest = arguments[...]
+        var sessions: [String] = []
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--record", "--replay-check":
+                guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a file") }
+                if argument == "--record" {
+                    guard recordPath == nil else { throw UsageError("--record given twice") }
+                    recordPath = value
+                } else {
+                    guard replayCheckPath == nil else { throw UsageError("--replay-check given twice") }
+                    replayCheckPath = value
+                }
+            case let option where option.hasPrefix("-"):
+                throw UsageError("unknown option \(option)")
+            default:
+                sessions.append(argument)
+            }
+        }
+        if replayCheckPath != nil, recordPath != nil || !sessions.isEmpty {
+            throw UsageError("--replay-check takes no session file and no --record")
+        }
+        guard sessions.count <= 1 else { throw UsageError("expected at most one session file, got \(sessions.count)") }
+        sessionPath = sessions.first
+    }
+
+    struct UsageError: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("-h") || arguments.contains("--help") {
     print(usage)
     exit(0)
 }
-if let option = arguments.first(where: { $0.hasPrefix("-") }) {
-    fail("redux-demo: unknown option \(option)\n\n\(usage)", status: 64)
+let invocation: Invocation
+do {
+    invocation = try Invocation(arguments)
+} catch {
+    fail("redux-demo: \(error.message)\n\n\(usage)", status: 64)
 }
-guard arguments.count <= 1 else {
-    fail("redux-demo: expected at most one session file, got \(arguments.count)\n\n\(usage)", status: 64)
+
+if let path = invocation.replayCheckPath {
+    do {
+        let recording = try DemoRecording.read(path: path)
+        print("Replay check of \(path) (\(recording.steps.count) \(recording.steps.count == 1 ? "entry" : "entries"))")
+        let report = try await DemoRecording.check(recording, path: path)
+        print(report)
+        if let divergence = report.divergence {
+            let entry = "entry \(divergence.index)" + (divergence.recordedID.map { " (id \($0))" } ?? "")
+            fail("\(path): the replay diverged from the recording at \(entry): \(divergence.reason)", status: 65)
+        }
+        exit(0)
+    } catch {
+        fail("redux-demo: \(error)", status: error.exitStatus)
+    }
 }
 
 let session: SessionFile
 do {
-    session = try SessionFile(path: arguments.first ?? SessionFile.defaultPath())
+    session = try SessionFile(path: invocation.sessionPath ?? SessionFile.defaultPath())
 } catch {
-    let hint = arguments.isEmpty ? " (run from the repository root, or pass a session file)" : ""
+    let hint = invocation.sessionPath == nil ? " (run from the repository root, or pass a session file)" : ""
     fail("redux-demo: \(error)\(hint)", status: error.exitStatus)
 }
 
 let transcript = Transcript()
-// The dependencies, given once: the movies feature's lift derives its environment from them.
-let environment = AppEnvironment.demo()
 // Virtual time: the store attaches itself to the clock, which waits for it after every step.
 let clock = TestClock()
-let store = Store(
-    initialState: AppState(),
-    reducers: Reducers.app(environment: environment),
-    middlewares: Middlewares.all,
-    resolvers: Resolvers.all,
-    options: StoreOptions(clock: clock),
-    onLog: { event in transcript.record(event) }
-)
+let store = DemoStore.make(options: DemoStore.options(clock: clock), transcript: transcript)
+// With --record, the store records from its creation: the recording starts at its initial state.
+let recorder: Recorder<AppState, AppAction>?
+do {
+    recorder = try invocation.recordPath.map { _ throws(RecordingError) in try DemoRecording.start(on: store) }
+} catch {
+    fail("redux-demo: cannot start recording: \(error)", status: 70)
+}
 
 // A headless service reading the store without a view: its notes are printed under the line
 // that changed what it selects, as `↳ badge service: ...`.
@@ -120,3 +206,12 @@ do {
 
 print("\nFinal state:")
 print(Format.json(store.state))
+
+if let path = invocation.recordPath, let recorder {
+    do {
+        try DemoRecording.write(try DemoRecording.export(recorder), to: path)
+    } catch {
+        fail("redux-demo: \(error)", status: error.exitStatus)
+    }
+    print("\nRecorded \(recorder.count) \(recorder.count == 1 ? "entry" : "entries") after the initial state to \(path)")
+}
