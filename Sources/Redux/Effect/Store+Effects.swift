@@ -44,7 +44,12 @@ extension Store {
         let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: record)
         var passSite = passSite
         // The resumption's terminal is recorded with the origin the action had (see <doc:Recording>).
-        if isRecording { passSite.fromStoreWork = passOrigin == .effect }
+        if isRecording {
+            passSite.fromStoreWork = passOrigin == .effect
+            // Dated at its dispatch (a resumption suspended again keeps its first date).
+            passSite.dispatchedAt = passDispatchedAt == .min ? clockNanoseconds() : passDispatchedAt
+            passDispatchedAt = .min
+        }
         let site = passSite
         let reportedAbsence = reportedAbsenceInPass  // one absent-child line per action, across the suspension
         let started = runtime.spawn(

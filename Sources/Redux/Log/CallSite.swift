@@ -16,6 +16,10 @@ public struct CallSite: Sendable, CustomStringConvertible {
     /// middleware, an observer or a rule inside the pipeline) rather than from outside it: a
     /// recorder's ``ActionOrigin``. Set only while the store records; not part of equality.
     @usableFromInline var fromStoreWork = false
+    /// For the resumption of an action a `.deferred` middleware suspended while the store
+    /// recorded: when the action was dispatched, on the store's clock, in nanoseconds since its
+    /// first use (`Int64.min`: not set). The recorder dates the step then, not at the terminal.
+    @usableFromInline var dispatchedAt: Int64 = .min
 
     /// Creates a call site.
     @inlinable

@@ -26,6 +26,7 @@ extension Store {
     @inlinable
     func finishCall() {
         passOrigin = .external
+        passDispatchedAt = .min
         if !heldEvents.isEmpty { flushHeldEvents() }
         if settle.hasWaiters.load(ordering: .relaxed) { settle.pulse() }
     }

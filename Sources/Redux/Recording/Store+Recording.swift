@@ -124,8 +124,18 @@ extension Store {
     func recordStep(_ outcome: DispatchOutcome<Action>, action: Action) {
         let origin = passOrigin
         passOrigin = .external
+        // A resumed `.deferred` action is dated when it was dispatched (read at its suspension).
+        let dispatchedAt = passDispatchedAt
+        passDispatchedAt = .min
         guard let recorder = activeRecorder else { return }
-        recorder.record(action, outcome: outcome, origin: origin, state: storage, clock: effectClock.now.offset)
+        let clock = dispatchedAt == .min ? effectClock.now.offset : .nanoseconds(dispatchedAt)
+        recorder.record(action, outcome: outcome, origin: origin, state: storage, clock: clock)
+    }
+
+    /// The store clock's time now, in nanoseconds, for a suspended action's dispatch time.
+    func clockNanoseconds() -> Int64 {
+        let (seconds, attoseconds) = effectClock.now.offset.components
+        return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
     }
 
     /// While recording or time-travelling, for each entry the drain loop takes: while the
@@ -143,6 +153,7 @@ extension Store {
         case .effectError: break  // resolved without a terminal of its own
         default: passOrigin = entry.site.fromStoreWork ? .effect : .external
         }
+        passDispatchedAt = entry.site.dispatchedAt
         return false
     }
 

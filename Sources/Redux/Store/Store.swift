@@ -145,6 +145,10 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// drain loop while recording, reset to `.external` after each recorded terminal (so the
     /// main-actor fast path, which never writes it, records an external action).
     @exclusivity(unchecked) @usableFromInline var passOrigin: ActionOrigin = .external
+    /// The dispatch time of the action in the current pass, when it is a resumed `.deferred`
+    /// action (in nanoseconds on the store's clock; `Int64.min`: none, the terminal's time is
+    /// its time). Like ``passOrigin``, reset after each recorded terminal and each call.
+    @exclusivity(unchecked) @usableFromInline var passDispatchedAt: Int64 = .min
     /// Time travel (see <doc:TimeTravel>): the step shown, the live state and the entries held
     /// meanwhile; `nil` while the store shows its live state.
     @exclusivity(unchecked) @usableFromInline var travel: TravelSession<State, Action>?

@@ -13,10 +13,14 @@ extension Recording {
     /// `.test` dependency container — so the built-in `\.uuid` counts from
     /// `00000000-0000-0000-0000-000000000000` and `\.date` is ``DateGenerator/testDate`` — which
     /// the factory may extend (its own services) but should pass on. The check then records the
-    /// fresh store with `record` and, for each external entry in order, moves the clock to the
-    /// entry's `meta.clock` offset, decodes its `payload` as `Action` and dispatches it; effects
-    /// run as they would, and what they send is recorded as their own entries. At the end the
-    /// clock moves to the last entry's offset and the store settles.
+    /// fresh store with `record` and, for each external entry in the order they were dispatched
+    /// (by `meta.clock`, which dates a step at its dispatch, then by position), moves the clock to
+    /// the entry's offset, decodes its `payload` as `Action` and dispatches it; effects run as
+    /// they would, and what they send is recorded as their own entries. At the end the clock
+    /// moves to the last entry's offset, then from deadline to deadline while the replay has
+    /// fewer entries than the recording (a `.deferred` action resuming later), and the store
+    /// settles. Two external actions dispatched at the same instant, the first of them
+    /// suspended by a `.deferred` middleware, replay in recorded (terminal) order.
     ///
     /// The recorded and the replayed entries are compared in order, from the committed state on:
     /// the first entry whose type or state JSON differs (or that one side lacks) is the
@@ -54,14 +58,22 @@ extension Recording {
         } catch {
             throw .recording(error)
         }
-        var replayed = 0
+        // The external entries, in the order they were dispatched: by their clock (a step is
+        // dated at its dispatch, so a `.deferred` action's date is earlier than its position
+        // says), the recorded order breaking ties.
+        var external: [(index: Int, step: Step)] = []
         var lastClock = Duration.zero
         for (index, step) in steps.enumerated().dropFirst() {
             if let offset = step.clock { lastClock = max(lastClock, offset) }
             guard step.origin == nil || step.origin == .external else { continue }
-            guard let offset = step.clock else { throw .missingClock(index: index, id: step.id) }
+            guard step.clock != nil else { throw .missingClock(index: index, id: step.id) }
+            external.append((index, step))
+        }
+        external.sort { ($0.step.clock!, $0.index) < ($1.step.clock!, $1.index) }
+        var replayed = 0
+        for (index, step) in external {
             let action = try Self.action(Action.self, of: step, index: index)
-            await clock.advance(to: TestClock.Instant(offset: offset))
+            await clock.advance(to: TestClock.Instant(offset: step.clock!))
             store.dispatch(action)
             replayed += 1
             do {
@@ -71,6 +83,13 @@ extension Recording {
             }
         }
         await clock.advance(to: TestClock.Instant(offset: lastClock))
+        // Work still asleep (a `.deferred` action resuming later, a delayed effect) is woken
+        // deadline by deadline while the replay has fewer entries than the recording.
+        var wakes = 0
+        while recorder.count < steps.count - 1, clock.sleeperCount > 0, wakes < steps.count {
+            await clock.run(maxSteps: 1)
+            wakes += 1
+        }
         do {
             try await store.quiescent(timeout: timeout)
         } catch {
