@@ -2,7 +2,7 @@
 /// the state it left.
 ///
 /// The state is the store's own value, kept as it is (encoded only on export). Keeping it shares
-/// the state's buffers with the store: see <doc:Recording> for what that costs the next write.
+/// the state's buffers with the store: see <doc:RecordingHistory> for what that costs the next write.
 public struct RecordedStep<State: Sendable, Action: Sendable>: Sendable {
     /// The step's id in the recording: 1 for the first recorded action, counting up; id 0 is
     /// the committed state. Ids are never reused, also after the oldest steps fold away.

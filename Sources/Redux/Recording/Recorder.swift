@@ -12,7 +12,7 @@ import Foundation
 ///
 /// - History: at most ``maxAge`` entries, counting the committed state: when a new step would
 ///   exceed it, the oldest step folds into ``committedState``. Steps keep the state's value as it
-///   is; nothing is encoded until ``export()``.
+///   is; nothing is encoded until ``export(currentStateIndex:)``.
 /// - Time: one read of the store's clock per recorded action. ``RecordedStep/clockOffset`` is
 ///   that clock's time since the recording began (virtual time on a `TestClock`), and
 ///   ``RecordedStep/timestamp`` is ``startDate`` plus that offset, in milliseconds since 1970.

@@ -22,7 +22,7 @@ extension Recording {
     ///   - statesAreFull: Whether the states are the state type's own `Codable` encoding (true) or
     ///     a projection of it (false, which makes the recording view-only).
     ///   - initTimestamp: When the recording began, in milliseconds since 1970.
-    ///   - steps: The handled actions, oldest first, with positive ids in increasing order.
+    ///   - drafts: The handled actions, oldest first, with positive ids in increasing order.
     ///   - currentStateIndex: The index into ``steps`` of the state shown; nil means the last.
     ///   - isLocked: Written as `isLocked`.
     ///   - isPaused: Written as `isPaused`.

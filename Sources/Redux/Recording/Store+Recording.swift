@@ -1,6 +1,6 @@
 import Foundation
 
-/// Recording: attaching a ``Recorder`` and its step after each terminal (see <doc:Recording>).
+/// Recording: attaching a ``Recorder`` and its step after each terminal (see <doc:RecordingHistory>).
 extension Store {
     /// Starts recording the store's actions and states, each state kept as itself and exported
     /// as its own `Encodable` encoding — so an exported file can drive time travel again
@@ -36,7 +36,7 @@ extension Store {
     /// view-only (``Recording/statesAreFull`` is `false`).
     ///
     /// Keeping a state shares its buffers with the store, so the next in-place write into one of
-    /// them copies it (see <doc:Recording>); for a large state written often, record with
+    /// them copies it (see <doc:RecordingHistory>); for a large state written often, record with
     /// ``startRecording(maxAge:filter:startDate:keeping:)`` instead.
     ///
     /// See ``startRecording(maxAge:filter:startDate:)`` for the parameters, the return value and

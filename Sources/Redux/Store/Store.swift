@@ -133,7 +133,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// (which keeps ``observedSinceNotification`` set), read and cleared by the persistence step
     /// at the terminal: so the terminal hands that step nothing but the sequence number.
     @exclusivity(unchecked) @usableFromInline var persistenceSawHandled = false
-    /// The store's recorder (see <doc:Recording>), attached by `startRecording`; `nil` when the
+    /// The store's recorder (see <doc:RecordingHistory>), attached by `startRecording`; `nil` when the
     /// store does not record.
     @exclusivity(unchecked) @usableFromInline var activeRecorder: Recorder<State, Action>?
     /// `activeRecorder != nil`, as a plain flag.

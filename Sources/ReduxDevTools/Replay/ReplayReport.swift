@@ -1,4 +1,4 @@
-/// The result of a replay check (``Recording/replayCheck(timeout:makeStore:)``): how much was
+/// The result of a replay check (`Recording.replayCheck(timeout:makeStore:)`): how much was
 /// compared and, if the replay went another way, where it first did.
 public struct ReplayReport: Sendable, Equatable, CustomStringConvertible {
     /// How many entries were compared, the committed state (`@@INIT`) included.

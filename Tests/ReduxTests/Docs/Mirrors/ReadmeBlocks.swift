@@ -694,6 +694,41 @@ func openJournal(_ file: URL) throws(PersistenceError) -> Store<Journal, String>
     return store
 }
 
+// README "Recording and time travel"
+
+struct Mixtape: Codable, Sendable, Equatable {
+    var songs: [String] = []
+}
+
+enum MixtapeAction: Codable, Sendable, Equatable {
+    case add(String)
+}
+
+@MainActor
+func makeMixtape(_ options: StoreOptions = StoreOptions()) -> Store<Mixtape, MixtapeAction> {
+    Store(initialState: Mixtape(), options: options) { state, action in
+        switch action {
+        case .add(let song): state.songs.append(song)
+        }
+    }
+}
+
+@MainActor
+func recordMixtape(to file: URL) async throws -> ReplayReport {
+    let store = makeMixtape()
+    let recorder = try store.startRecording()        // maxAge 50, every action
+    store.dispatch(.add("So What"), .add("Blue in Green"))
+    try recorder.export().write(to: file)            // Redux DevTools: Import, pick the file
+    try store.jump(to: 1)                            // time travel: the state after step 1
+    print(store.songs)                               // ["So What"]
+    store.resumeLive()                               // back to ["So What", "Blue in Green"]
+    store.invalidate()
+    let recording = try Recording(importing: Data(contentsOf: file))
+    let report = try await recording.replayCheck { options in makeMixtape(options) }
+    print(report)   // replay matches the recording: 3 entries, 2 external actions re-dispatched
+    return report
+}
+
 // MARK: Macros — the hand-written form (the macro blocks are in Tests/ReduxMacrosTests/Mirrors)
 
 enum PlainCartAction: Sendable, Equatable, ActionIdentifiable, CaseEmbeddable {
