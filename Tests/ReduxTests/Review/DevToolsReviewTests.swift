@@ -25,6 +25,8 @@ struct DevToolsReviewTests {
         }
     })
 
+    static let rowsMap = ElementModuleMap<Home, HomeAction, Job, JobAction>.elements(state: \.rows, action: .rows)
+
     // MARK: Recorder
 
     /// FAILS. `Recorder.load(_:)` keeps the newest `maxAge - 1` steps of a longer file, but the
@@ -144,6 +146,43 @@ struct DevToolsReviewTests {
         #expect(first && second, "a tap while travelling is held, as on a live idle store it would run")
         store.resumeLive()
         #expect(store.seen == ["x", "y"])
+        store.invalidate()
+    }
+
+    /// FAILS. "Travelling to a state without row 1 does not end row 1's work" — yet a row's
+    /// slice read while the shown state lacks the row latches `detached` for good
+    /// (`ElementSlice.current(observing:)` sets `detached` on any miss): after `resumeLive()`
+    /// row 1 is back in the live state, but its slice stays detached and dispatches nothing.
+    @Test func aRowsSliceReadWhileTravellingWorksAgainAfterResume() throws {
+        let store = makeHomeStore(clock: TestClock())
+        try store.startRecording(exporting: { $0.rows.count })
+        store.dispatch(.note("before"))
+        store.dispatch(.addRow(1))
+        let row = try #require(store.slice(Self.rowsMap, id: 1))
+        try store.jump(to: 1)
+        #expect(row.isDetached, "the shown state has no row 1")
+        store.resumeLive()
+        #expect(row.isDetached == false, "row 1 is in the live state again")
+        row.dispatch(.increment)
+        #expect(store.rows[id: 1]?.count == 1, "the slice's action reached the live row")
+        store.invalidate()
+    }
+
+    /// FAILS. "While travelling, actions from … the UI are recorded and held … nothing is
+    /// lost". A row's slice (made while live, for a row the live state still has) dispatching
+    /// while the shown state lacks the row is dropped as detached, never held: after
+    /// `resumeLive()` the live row never sees it.
+    @Test func aRowsSliceDispatchWhileTravellingIsHeldNotDropped() throws {
+        let store = makeHomeStore(clock: TestClock())
+        try store.startRecording(exporting: { $0.rows.count })
+        store.dispatch(.note("before"))
+        store.dispatch(.addRow(1))
+        let row = try #require(store.slice(Self.rowsMap, id: 1))
+        try store.jump(to: 1)
+        row.dispatch(.increment)
+        #expect(store.heldActions == [.rows(.element(id: 1, action: .increment))])
+        store.resumeLive()
+        #expect(store.rows[id: 1]?.count == 1, "held, then reduced into the live row")
         store.invalidate()
     }
 
