@@ -80,6 +80,28 @@ struct DevToolsReviewTests {
         #expect(report.replayedActions == 1, "only the user's .echo is dispatched again")
     }
 
+    /// FAILS. `Recorder.load(_:)` says "call it while the store is live" but does not check:
+    /// loaded while the store travels, the history is replaced under the shown index, which
+    /// then names no step (`travelIndex` 3 of a 1-step history) and the shown state belongs to
+    /// no step of the recorder. Bad input should be a typed error with nothing half-applied.
+    @Test func loadingWhileTravellingIsRefusedWithATypedError() throws {
+        let source = makeTripStore()
+        let short = try source.startRecording(startDate: recordingStart)
+        source.dispatch(.add(1))
+        let file = try Recording(importing: short.export())
+
+        let store = makeTripStore()
+        let recorder = try store.startRecording(startDate: recordingStart)
+        store.dispatch(.add(1), .add(2), .add(3))
+        try store.jump(to: 3)
+        #expect(throws: RecordingError.self) { try recorder.load(file) }
+        #expect(recorder.count == 3, "nothing half-applied")
+        #expect((store.travelIndex ?? 0) <= recorder.count, "the shown index names a kept step")
+        store.resumeLive()
+        source.invalidate()
+        store.invalidate()
+    }
+
     /// FAILS. `Recorder.recording(currentStateIndex:)` documents that `currentStateIndex` is
     /// "the index the store shows while it time-travels, the newest step otherwise", but the
     /// recorder never learns the store's travel index: exported while travelling, the file's
