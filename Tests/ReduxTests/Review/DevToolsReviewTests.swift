@@ -145,6 +145,29 @@ struct DevToolsReviewTests {
         store.invalidate()
     }
 
+    /// FAILS. The same shift from outside the pipeline: `jump(to:)` validates the index against
+    /// the recorder, then its call first takes the inbox's backlog (another thread's dispatch,
+    /// made before the jump), whose step folds the oldest away — the store shows the state of
+    /// the step after the one the user picked.
+    @Test func aJumpBehindAnInboxBacklogShowsTheStepItNamed() throws {
+        let store = makeTripStore()
+        let recorder = try store.startRecording(maxAge: 3, startDate: recordingStart)
+        store.dispatch(.add(1))  // step 1: count 1
+        store.dispatch(.add(2))  // step 2: count 3; the ring is full
+        let picked = try #require(recorder.state(at: 1)?.count)
+        Self.dispatchFromNoIsolation(store, .add(10))  // queued in the inbox, not yet processed
+        try store.jump(to: 1)
+        #expect(store.count == picked, "the state of the step at index 1 when the user picked it")
+        store.resumeLive()
+        #expect(store.count == 13)
+        store.invalidate()
+    }
+
+    /// A dispatch made from no isolation: queued in the store's inbox for a later main-actor turn.
+    nonisolated static func dispatchFromNoIsolation(_ store: Store<Trip, TripAction>, _ action: TripAction) {
+        store.dispatch(action)
+    }
+
     /// FAILS. `stepBack()` documents "from the live state, the newest step's predecessor".
     /// Called inside the pipeline, it computes the target from the recorder's count before the
     /// current action is recorded, then runs after it: the store lands two steps behind the
