@@ -74,7 +74,7 @@ extension Store {
             MainActor.assumeIsolated {
                 let entry = Entry(run, site: CallSite(file: site.file, line: site.line, onMainActor: true), effectSendKind(token, logged: true))
                 if pressure != nil { notePressure(action, sequence: run.sequence, site: entry.site) }
-                enqueueInPipeline(CollectionOfOne(entry))
+                enqueueInPipeline(CollectionOfOne(markedAsStoreWork(entry)))
             }
         } else {
             let remoteSite = CallSite(file: site.file, line: site.line, onMainActor: false)

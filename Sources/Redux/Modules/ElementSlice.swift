@@ -98,7 +98,7 @@ where Element.ID: Sendable {
             rootAction,
             fromSliceOf: instance,
             path: ChildPath([access.component(id)]),
-            isPresent: { [weak store] in store.map { access.alive($0.currentState, instance) != nil } ?? false },
+            isPresent: { [weak store] in store.map { access.alive($0.liveState, instance) != nil } ?? false },
             file: file,
             line: line
         )
@@ -115,6 +115,9 @@ where Element.ID: Sendable {
             return nil
         }
         guard let element = map.access.alive(store.currentState, instance) else {
+            // While the store time-travels, the state shown is not the live one: the slice
+            // stays attached while its instance lives in the live state (see <doc:TimeTravel>).
+            if store.travel != nil, map.access.alive(store.liveState, instance) != nil { return last }
             detached = true
             return nil
         }

@@ -92,7 +92,7 @@ public final class OptionalSlice<Root: Sendable, RootAction: Sendable, Local: Se
             rootAction,
             fromSliceOf: instance,
             path: ChildPath([access.component(())]),
-            isPresent: { [weak store] in store.map { access.alive($0.currentState, instance) != nil } ?? false },
+            isPresent: { [weak store] in store.map { access.alive($0.liveState, instance) != nil } ?? false },
             file: file,
             line: line
         )
@@ -107,6 +107,9 @@ public final class OptionalSlice<Root: Sendable, RootAction: Sendable, Local: Se
             return nil
         }
         guard let child = map.access.alive(store.currentState, instance) else {
+            // While the store time-travels, the state shown is not the live one: the slice
+            // stays attached while its instance lives in the live state (see <doc:TimeTravel>).
+            if store.travel != nil, map.access.alive(store.liveState, instance) != nil { return last }
             detached = true
             return nil
         }

@@ -119,7 +119,11 @@ extension Store {
             return
         }
         if isProcessing {
-            enqueueInPipeline(entries.map(markedAsStoreWork))
+            if isRecording {
+                enqueueInPipeline(entries.map(markedAsStoreWork))
+            } else {
+                enqueueInPipeline(entries)
+            }
         } else {
             processCall { enqueueInPipeline(entries) }
         }

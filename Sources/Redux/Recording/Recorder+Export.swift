@@ -7,7 +7,8 @@ extension Recorder {
     /// `Encodable` encoding (no payload for an action that is not `Encodable`), each state
     /// encoded now — as itself, or through the recorder's projection — with the deterministic
     /// ``CanonicalJSONEncoder``. `currentStateIndex` is the index the store shows while it
-    /// time-travels, the newest step otherwise. Main actor.
+    /// time-travels (``shownIndex``) unless `currentStateIndex` says otherwise, the newest step
+    /// otherwise. Main actor.
     ///
     /// - Throws: ``RecordingError/unencodableState(stepID:_:)`` naming the first step whose state
     ///   cannot be encoded (id 0: the committed state; a NaN, a throwing `encode(to:)`), or
@@ -27,7 +28,7 @@ extension Recorder {
         }
         return Recording(
             committedState: committedJSON, statesAreFull: statesAreFull, initTimestamp: startMilliseconds,
-            steps: drafts, currentStateIndex: currentStateIndex.map { min(max($0, 0), count) }
+            steps: drafts, currentStateIndex: (currentStateIndex ?? shownIndex).map { min(max($0, 0), count) }
         )
     }
 
@@ -69,10 +70,12 @@ extension Recorder where State: Decodable, Action: Decodable {
     /// other is view-only. The newest `maxAge - 1` steps are kept. Main actor; call it while the
     /// store is live (not travelling).
     ///
-    /// - Throws: ``RecordingError/viewOnly(reason:)`` when the states are a projection or the
+    /// - Throws: ``RecordingError/storeIsTravelling`` while the store shows one of this
+    ///   recorder's steps (resume live first); ``RecordingError/viewOnly(reason:)`` when the states are a projection or the
     ///   file does not say, or when a state, an action or an action's payload is missing or does
     ///   not decode (the reason names the step). The history is unchanged then.
     public func load(_ recording: Recording) throws(RecordingError) {
+        guard shownIndex == nil else { throw .storeIsTravelling }
         guard keepsStates else {
             throw .viewOnly(reason: "this recorder keeps only projections of the states")
         }

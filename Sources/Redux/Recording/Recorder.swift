@@ -101,6 +101,18 @@ public final class Recorder<State: Sendable, Action: Sendable> {
         if keep == nil { states.reserveCapacity(reserved) } else { projections.reserveCapacity(reserved) }
     }
 
+    /// The index the store shows while it time-travels through this recorder; `nil` while live.
+    /// Set by the store.
+    public internal(set) var shownIndex: Int?
+
+    /// The index of the kept step with this id; 0 for id 0 (the committed state) and for a step
+    /// that folded away.
+    func index(ofStepID id: Int) -> Int {
+        guard id > 0 else { return 0 }
+        for index in 0..<count where marks[(head + index) % count].id == id { return index + 1 }
+        return 0
+    }
+
     /// How many steps are kept (the committed state not counted): the newest step's index.
     public var count: Int { marks.count }
 

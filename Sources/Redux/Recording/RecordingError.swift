@@ -13,6 +13,8 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
     case unencodableState(stepID: Int, StateCodingError)
     /// The action of the step with this id is `Encodable` but could not be encoded.
     case unencodableAction(stepID: Int, StateCodingError)
+    /// The store is time-travelling through this recorder's steps: resume live first.
+    case storeIsTravelling
     /// The recording cannot drive time travel: only view it. `reason` says why (its states
     /// are a projection, or a state or action does not decode as this store's types).
     case viewOnly(reason: String)
@@ -25,6 +27,7 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
         case .alreadyRecording: "the store is already recording; stop the current recorder first"
         case let .unencodableState(id, error): "cannot export the state of step \(id): \(error)"
         case let .unencodableAction(id, error): "cannot export the action of step \(id): \(error)"
+        case .storeIsTravelling: "the store is time-travelling through this recorder: resume live before loading a recording"
         case .viewOnly(let reason): "the recording is view-only: \(reason)"
         }
     }

@@ -5,11 +5,20 @@ extension Store {
     /// ``Recorder/count`` its newest step), or `nil` while it shows its live state. Main actor.
     public var travelIndex: Int? { travel?.index }
 
+    /// The live state: the one shown, or while time-travelling the one the store left.
+    @inlinable
+    var liveState: State {
+        if let travel { return travel.live }
+        return currentState
+    }
+
     /// Whether the store shows a recorded state rather than its live one. Main actor.
     public var isTravelling: Bool { travel != nil }
 
-    /// The actions that arrived while the store travelled, in arrival order: held, not yet
-    /// processed; ``resumeLive()`` processes them. Empty while the store is live. Main actor.
+    /// The actions held while the store travels, in arrival order, not yet processed —
+    /// dispatches and effects' sends that arrived meanwhile, and the resumptions of actions a
+    /// `.deferred` middleware had suspended before; ``resumeLive()`` processes them. Empty while
+    /// the store is live. Main actor.
     public var heldActions: [Action] { travel?.held.map(\.run.action) ?? [] }
 
     /// Shows the recorder's state at `index`: 0 is the committed state, ``Recorder/count`` the
@@ -32,21 +41,24 @@ extension Store {
     public func jump(to index: Int) throws(TimeTravelError) {
         let recorder = try travelRecorder()
         guard index >= 0, index <= recorder.count else { throw .indexOutOfRange(index: index, newest: recorder.count) }
-        requestTravel(to: index, in: recorder)
+        requestedTravelIndex = index
+        enqueueTravel(.jump(stepID: index == 0 ? 0 : recorder.step(at: index).id), recorder: recorder)
     }
 
     /// Shows the state before the one shown: from the live state, the newest step's
-    /// predecessor. See ``jump(to:)``.
+    /// predecessor. See ``jump(to:)``; called from inside the pipeline, "the one shown" is what
+    /// the store shows when the request is carried out.
     ///
     /// - Throws: ``TimeTravelError/atOldestStep`` at index 0, or what ``jump(to:)`` throws.
     public func stepBack() throws(TimeTravelError) {
         let recorder = try travelRecorder()
         let shown = requestedTravelIndex ?? recorder.count
         guard shown > 0 else { throw .atOldestStep }
-        requestTravel(to: min(shown - 1, recorder.count), in: recorder)
+        requestedTravelIndex = min(shown - 1, recorder.count)
+        enqueueTravel(.stepBack, recorder: recorder)
     }
 
-    /// Shows the state after the one shown. See ``jump(to:)``.
+    /// Shows the state after the one shown. See ``jump(to:)`` and ``stepBack()``.
     ///
     /// - Throws: ``TimeTravelError/notTravelling`` while live, ``TimeTravelError/atNewestStep``
     ///   at the newest step, or what ``jump(to:)`` throws.
@@ -54,7 +66,8 @@ extension Store {
         let recorder = try travelRecorder()
         guard let shown = requestedTravelIndex else { throw .notTravelling }
         guard shown < recorder.count else { throw .atNewestStep }
-        requestTravel(to: shown + 1, in: recorder)
+        requestedTravelIndex = shown + 1
+        enqueueTravel(.stepForward, recorder: recorder)
     }
 
     /// Shows the live state again, then processes the held actions in arrival order, each
@@ -77,12 +90,12 @@ extension Store {
         return recorder
     }
 
-    private func requestTravel(to index: Int, in recorder: Recorder<State, Action>) {
-        requestedTravelIndex = index
-        // The action the time-travel entry carries (and its log event shows): the step shown.
-        let action = recorder.step(at: max(index, 1)).action
-        travelAction = recorder.step(at: recorder.count).action
-        enqueueTravel(.jump(index), action: action)
+    /// Queues a time-travel request; its entry carries the newest step's action (an entry needs
+    /// one of the app's actions; the log event shows the action of the step shown).
+    private func enqueueTravel(_ request: TravelRequest, recorder: Recorder<State, Action>) {
+        let action = recorder.step(at: recorder.count).action
+        travelAction = action
+        enqueueTravel(request, action: action)
     }
 
     /// Queues a time-travel entry behind the current action, or processes it now.
@@ -96,34 +109,45 @@ extension Store {
         }
     }
 
-    /// Carries out a time-travel entry, in the drain loop.
+    /// Carries out a time-travel entry, in the drain loop, against the recorder as it is now.
     @usableFromInline @inline(never)
     func performTravel(_ request: TravelRequest, action: Action) {
-        switch request {
-        case .jump(let requested):
-            guard let recorder = activeRecorder, recorder.count > 0 else { return }  // stopped meanwhile
-            let index = min(requested, recorder.count)
-            guard let shown = recorder.state(at: index) else { return }
-            if travel == nil {
-                travel = TravelSession(index: index, live: storage)
-                updateInterception()
-                leavesFastPath = true
-            } else {
-                travel!.index = index
-            }
-            storage = shown
-            if onLog != nil { emit(0, action, .timeTravel(.jumped(to: index))) }
-            notifyAfterTravel()
-        case .resume:
+        if case .resume = request {
             guard let session = travel else { return }
             travel = nil
+            activeRecorder?.shownIndex = nil
             storage = session.live
             updateInterception()
             updateFastPath()
             if onLog != nil { emit(0, action, .timeTravel(.resumedLive(heldActions: session.held.count))) }
             notifyAfterTravel()
             processHeld(session.held)
+            return
         }
+        guard let recorder = activeRecorder, recorder.keepsStates, recorder.count > 0 else { return }  // stopped meanwhile
+        let shown = travel?.index
+        let index: Int
+        switch request {
+        case .jump(let id): index = recorder.index(ofStepID: id)
+        case .stepBack: index = max((shown ?? recorder.count) - 1, 0)
+        case .stepForward:
+            guard let shown else { return }
+            index = min(shown + 1, recorder.count)
+        case .resume: return
+        }
+        guard let state = recorder.state(at: index) else { return }
+        if travel == nil {
+            travel = TravelSession(index: index, live: storage)
+            updateInterception()
+            leavesFastPath = true
+        } else {
+            travel!.index = index
+        }
+        recorder.shownIndex = index
+        requestedTravelIndex = index
+        storage = state
+        if onLog != nil { emit(0, recorder.step(at: max(index, 1)).action, .timeTravel(.jumped(to: index))) }
+        notifyAfterTravel()
     }
 
     /// Processes the entries held while travelling, now, in arrival order: they are older than
@@ -146,6 +170,7 @@ extension Store {
     func endTravelOnInvalidation() -> [Entry] {
         guard let session = travel else { return [] }
         travel = nil
+        activeRecorder?.shownIndex = nil
         requestedTravelIndex = nil
         storage = session.live
         updateInterception()

@@ -2,8 +2,14 @@
 /// middleware, resolver or reducer sees it.
 @usableFromInline
 enum TravelRequest: Sendable {
-    /// Show the recorder's state at this index.
-    case jump(Int)
+    /// Show the state of the recorded step with this id (0: the committed state), found when
+    /// the request is carried out; a step that folded away since shows as the committed state.
+    case jump(stepID: Int)
+    /// Show the state before the one shown (from the live state: the newest step's
+    /// predecessor), as it stands when the request is carried out.
+    case stepBack
+    /// Show the state after the one shown.
+    case stepForward
     /// Show the live state again and process what was held.
     case resume
 }

