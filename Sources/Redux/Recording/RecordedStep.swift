@@ -14,10 +14,12 @@ public struct RecordedStep<State: Sendable, Action: Sendable>: Sendable {
     public let outcome: DispatchOutcome<Action>?
     /// Whether the action came from outside the pipeline or from the store's own work.
     public let origin: ActionOrigin
-    /// When the action's run ended, on the store's clock, measured from the start of the
-    /// recording (a `TestClock`'s virtual time under test).
+    /// When the action was dispatched, on the store's clock, measured from the start of the
+    /// recording (a `TestClock`'s virtual time under test). Read at the terminal — a pass takes
+    /// no time on the store's clock — except for an action a `.deferred` middleware suspended,
+    /// whose dispatch time is read at its suspension.
     public let clockOffset: Duration
-    /// When the action's run ended, in milliseconds since 1970: the recording's start date plus
+    /// When the action was dispatched, in milliseconds since 1970: the recording's start date plus
     /// ``clockOffset``.
     public let timestamp: Int64
     /// What the step kept of the state the action left: the state itself, or, for a recorder
