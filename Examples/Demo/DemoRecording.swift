@@ -60,16 +60,11 @@ enum DemoRecording {
     ///   or unreadable; ``RecordingFileError/notARecording(path:_:)`` with the first problem in it
     ///   when it is not a lifted-state document.
     static func read(path: String) throws(RecordingFileError) -> Recording {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .cannotOpen(path: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw .cannotOpen(path: path, reason: "is a directory") }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try fileContents(atPath: path)
         } catch {
-            throw .cannotOpen(path: path, reason: error.localizedDescription)
+            throw .cannotOpen(path: path, reason: error.reason)
         }
         do {
             return try Recording(importing: data)

@@ -31,16 +31,11 @@ struct SessionFile {
     /// - Throws: ``ReplayError/cannotOpen(path:reason:)`` when it is missing or unreadable,
     ///   ``ReplayError/noActions(path:)`` when it has no non-blank line.
     init(path: String) throws(ReplayError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .cannotOpen(path: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw .cannotOpen(path: path, reason: "is a directory") }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try fileContents(atPath: path)
         } catch {
-            throw .cannotOpen(path: path, reason: error.localizedDescription)
+            throw .cannotOpen(path: path, reason: error.reason)
         }
         self.path = path
         self.lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
