@@ -48,7 +48,7 @@ let usage = """
     removed) says so with "childAbsent":true, {"type":"start","id":2,"childAbsent":true}: the
     replay stops if an action reaches an absent child without it, or not although declared.
 
-    The store runs on a virtual clock (ReduxTesting's TestClock): time moves only at clock
+    The store runs on a virtual clock (ReduxClocks' TestClock): time moves only at clock
     lines, by a decimal number of milliseconds or seconds ("250ms", "2s", "1.5s"; at most
     1 hour per line), waking what sleeps on the clock in deadline order. The app's slow work
     sleeps on that clock: a delayed counter action lands 100ms after it, a login 150ms after

@@ -43,7 +43,7 @@ extension Store {
         currentRecord = nil
         let token = suspended.register(sequence: run.sequence, action: run.action, promise: run.promise, record: record)
         var passSite = passSite
-        // The resumption's terminal is recorded with the origin the action had (see <doc:Recording>).
+        // The resumption's terminal is recorded with the origin the action had (see <doc:RecordingHistory>).
         if isRecording {
             passSite.fromStoreWork = passOrigin == .effect
             // Dated at its dispatch (a resumption suspended again keeps its first date).

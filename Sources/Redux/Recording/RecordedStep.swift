@@ -15,9 +15,9 @@ public struct RecordedStep<State: Sendable, Action: Sendable>: Sendable {
     /// Whether the action came from outside the pipeline or from the store's own work.
     public let origin: ActionOrigin
     /// When the action was dispatched, on the store's clock, measured from the start of the
-    /// recording (a `TestClock`'s virtual time under test). Read at the terminal — a pass takes
-    /// no time on the store's clock — except for an action a `.deferred` middleware suspended,
-    /// whose dispatch time is read at its suspension.
+    /// recording (a `TestClock`'s virtual time under test). Read after its terminal — on a
+    /// `TestClock`, the time it was dispatched; on a real clock, the end of its pass — except for
+    /// an action a `.deferred` middleware suspended, which is dated at its suspension.
     public let clockOffset: Duration
     /// When the action was dispatched, in milliseconds since 1970: the recording's start date plus
     /// ``clockOffset``.

@@ -16,7 +16,7 @@ extension Recording {
         /// The raw JSON of the action's encoding, written as `action.payload`; nil writes no
         /// `payload` key (an action that is not `Encodable`).
         public var payload: Data?
-        /// When the action was handled, in milliseconds since 1970.
+        /// When the action was dispatched, in milliseconds since 1970.
         public var timestamp: Int64
         /// How the dispatch ended, written as `meta.outcome`.
         public var outcome: String

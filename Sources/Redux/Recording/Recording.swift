@@ -28,7 +28,7 @@ public struct Recording: Sendable, Equatable {
         public let id: Int
         /// The action's `type`: the action's identity, or `"@@INIT"` for the first step.
         public let type: String
-        /// When the action was handled, in milliseconds since 1970 (the entry's `timestamp`;
+        /// When the action was dispatched, in milliseconds since 1970 (the entry's `timestamp`;
         /// a fractional timestamp from another tool is rounded down).
         public let timestamp: Int64
         /// How the dispatch ended (`meta.outcome`), or nil when the entry does not say.

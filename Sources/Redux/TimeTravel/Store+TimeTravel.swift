@@ -35,7 +35,8 @@ extension Store {
     /// from inside the pipeline (a middleware, an observer), the jump is queued behind the
     /// current action; otherwise it happens before the call returns. Main actor.
     ///
-    /// - Throws: ``TimeTravelError/notRecording``, ``TimeTravelError/nothingRecorded``,
+    /// - Throws: ``TimeTravelError/notRecording``, ``TimeTravelError/statesNotKept``,
+    ///   ``TimeTravelError/nothingRecorded``,
     ///   ``TimeTravelError/indexOutOfRange(index:newest:)`` or ``TimeTravelError/storeInvalidated``;
     ///   nothing changes then.
     public func jump(to index: Int) throws(TimeTravelError) {
