@@ -117,9 +117,6 @@ public final class Store<State: Sendable, Action: Sendable> {
     nonisolated let streams = StreamRegistry<Void>()
     /// The drivers' and streamers' broadcasters, finished on invalidation and release.
     nonisolated let broadcasters = BroadcasterRegistry()
-    /// `takesFrames` as a stored flag, for the after-terminal step: set when a frame request or
-    /// stream is registered, recomputed with ``runsAfterTerminal``.
-    @exclusivity(unchecked) @usableFromInline var hasFrameWork = false
     /// The one-shot frame requests waiting for their action's terminal, by sequence number.
     var frameRequests: [UInt64: FrameRequestEntry<State>] = [:]
     /// The frame streams, in creation order; finished ones are pruned at the next terminal.
@@ -133,31 +130,6 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// (which keeps ``observedSinceNotification`` set), read and cleared by the persistence step
     /// at the terminal: so the terminal hands that step nothing but the sequence number.
     @exclusivity(unchecked) @usableFromInline var persistenceSawHandled = false
-    /// The store's recorder (see <doc:RecordingHistory>), attached by `startRecording`; `nil` when the
-    /// store does not record.
-    @exclusivity(unchecked) @usableFromInline var activeRecorder: Recorder<State, Action>?
-    /// `activeRecorder != nil`, as a plain flag.
-    @exclusivity(unchecked) @usableFromInline var isRecording = false
-    /// `activeRecorder != nil || travel != nil`: the drain loop tests it for every entry, and
-    /// only then notes the entry's origin or holds it.
-    @exclusivity(unchecked) @usableFromInline var interceptsEntries = false
-    /// The origin of the action in the current pass, for the recorder step: written by the
-    /// drain loop while recording, reset to `.external` after each recorded terminal (so the
-    /// main-actor fast path, which never writes it, records an external action).
-    @exclusivity(unchecked) @usableFromInline var passOrigin: ActionOrigin = .external
-    /// The dispatch time of the action in the current pass, when it is a resumed `.deferred`
-    /// action (in nanoseconds on the store's clock; `Int64.min`: none, the terminal's time is
-    /// its time). Like ``passOrigin``, reset after each recorded terminal and each call.
-    @exclusivity(unchecked) @usableFromInline var passDispatchedAt: Int64 = .min
-    /// Time travel (see <doc:TimeTravel>): the step shown, the live state and the entries held
-    /// meanwhile; `nil` while the store shows its live state.
-    @exclusivity(unchecked) @usableFromInline var travel: TravelSession<State, Action>?
-    /// The index the newest time-travel request targets (`nil`: live), updated when the request
-    /// is made; the session follows when the request is processed.
-    var requestedTravelIndex: Int?
-    /// The newest recorded step's action when time travel was last requested: what the entry
-    /// that returns to the live state carries (an entry needs an action of the app's type).
-    var travelAction: Action?
     /// Whether ``state`` was read whole since the last notification.
     @exclusivity(unchecked) @usableFromInline var wholeStateRead = false
     /// The pipeline queue: entries the main actor is about to process (an inbox block, then
@@ -215,6 +187,37 @@ public final class Store<State: Sendable, Action: Sendable> {
     @exclusivity(unchecked) @usableFromInline var scopesDependencies: Bool
     /// The call site of the action being processed; kept only for diagnostics (debug builds).
     @exclusivity(unchecked) @usableFromInline var passSite = CallSite(file: "", line: 0, onMainActor: true)
+
+    // Recording and time travel (declared last, so that the fields above keep their offsets:
+    // the main-actor fast path reads none of these).
+    /// `takesFrames` as a stored flag, for the after-terminal step: set when a frame request or
+    /// stream is registered, recomputed with ``runsAfterTerminal``.
+    @exclusivity(unchecked) @usableFromInline var hasFrameWork = false
+    /// The store's recorder (see <doc:RecordingHistory>), attached by `startRecording`; `nil` when the
+    /// store does not record.
+    @exclusivity(unchecked) @usableFromInline var activeRecorder: Recorder<State, Action>?
+    /// `activeRecorder != nil`, as a plain flag.
+    @exclusivity(unchecked) @usableFromInline var isRecording = false
+    /// `activeRecorder != nil || travel != nil`: the drain loop tests it for every entry, and
+    /// only then notes the entry's origin or holds it.
+    @exclusivity(unchecked) @usableFromInline var interceptsEntries = false
+    /// The origin of the action in the current pass, for the recorder step: written by the
+    /// drain loop while recording, reset to `.external` after each recorded terminal (so the
+    /// main-actor fast path, which never writes it, records an external action).
+    @exclusivity(unchecked) @usableFromInline var passOrigin: ActionOrigin = .external
+    /// The dispatch time of the action in the current pass, when it is a resumed `.deferred`
+    /// action (in nanoseconds on the store's clock; `Int64.min`: none, the terminal's time is
+    /// its time). Like ``passOrigin``, reset after each recorded terminal and each call.
+    @exclusivity(unchecked) @usableFromInline var passDispatchedAt: Int64 = .min
+    /// Time travel (see <doc:TimeTravel>): the step shown, the live state and the entries held
+    /// meanwhile; `nil` while the store shows its live state.
+    @exclusivity(unchecked) @usableFromInline var travel: TravelSession<State, Action>?
+    /// The index the newest time-travel request targets (`nil`: live), updated when the request
+    /// is made; the session follows when the request is processed.
+    var requestedTravelIndex: Int?
+    /// The newest recorded step's action when time travel was last requested: what the entry
+    /// that returns to the live state carries (an entry needs an action of the app's type).
+    var travelAction: Action?
 
     /// Creates a store whose pipeline is live at once.
     ///
