@@ -124,6 +124,9 @@ struct RecorderTests {
         store.dispatch(.echo)
         store.dispatch(.note("relay"))
         store.dispatch(.note("task"))
+        // The task's dispatch and another thread's both go through the inbox: settle first, so
+        // that their order is the one written here.
+        try await store.settled(timeout: patience)
         await Task.detached { store.dispatch(.add(1)) }.value
         try await store.settled(timeout: patience)
         let origins = recorder.steps.map { "\($0.action):\($0.origin.rawValue)" }
