@@ -95,6 +95,8 @@ let package = Package(
         .library(name: "ReduxDevTools", targets: ["ReduxDevTools"]),
         .executable(name: "redux-demo", targets: ["ReduxDemo"]),
         .executable(name: "redux-bench", targets: ["ReduxBench"]),
+        // Renders a recording to one self-contained HTML page (ReduxDevTools' InspectorPage).
+        .executable(name: "redux-inspect", targets: ["ReduxInspect"]),
         .executable(name: "todos", targets: ["Todos"]),
     ],
     targets: [
@@ -107,6 +109,8 @@ let package = Package(
         // test framework: ReduxTesting re-exports it, and the demo depends on it alone.
         .target(name: "ReduxDevTools", dependencies: ["Redux", "ReduxClocks"]),
         .target(name: "ReduxTesting", dependencies: ["Redux", "ReduxClocks", "ReduxDevTools"]),
+        // The `redux-inspect` command: reads a recording file and writes its inspector page.
+        .executableTarget(name: "ReduxInspect", dependencies: ["Redux", "ReduxDevTools"]),
         // An example feature module: written against its own state and actions, it depends on
         // `Redux` only and never on the app (CI builds it alone); the demo composes it.
         .target(name: "ReduxProfile", dependencies: ["Redux"], path: "Examples/Profile"),

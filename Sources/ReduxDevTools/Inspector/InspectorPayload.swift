@@ -1,0 +1,174 @@
+import Foundation
+import Redux
+
+/// The recording's data as the inspector page embeds it, in two blocks its script reads.
+///
+/// - The entries (`<script type="application/json">`): one JSON array per step,
+///   `[id, type, outcome, origin, clockMilliseconds, timestamp, skipped, payload, stateIndex]`,
+///   with `null` where the entry does not say, `skipped` as 0 or 1, and the payload's JSON inline.
+/// - The states (`<script type="text/plain">`): each distinct state's JSON on one line, in order
+///   of first appearance; a step names its line by `stateIndex`. The script splits the block
+///   into lines once and parses a line only when a step needs it.
+///
+/// Every piece of JSON is made compact (whitespace between tokens dropped, which keeps one state
+/// per line) and every `<` is written `\u003c`, which can only occur inside a JSON string: the
+/// blocks can then never hold `</script>` or `<!--`, whatever the recording's strings say.
+struct InspectorPayload {
+    /// Per step: the index of its state among `states`.
+    private var stateIndexes: [Int] = []
+    /// The distinct states, compact and escaped, in order of first appearance.
+    private var states: [[UInt8]] = []
+    private let recording: Recording
+
+    init(recording: Recording) {
+        self.recording = recording
+        var seen: [Data: Int] = [:]
+        stateIndexes.reserveCapacity(recording.steps.count)
+        var previous: (raw: Data, index: Int)?
+        for step in recording.steps {
+            // Consecutive identical states (an action that changed nothing) are the common case:
+            // compare with the previous one before hashing.
+            if let previous, previous.raw == step.stateJSON {
+                stateIndexes.append(previous.index)
+                continue
+            }
+            let index: Int
+            if let known = seen[step.stateJSON] {
+                index = known
+            } else {
+                index = states.count
+                seen[step.stateJSON] = index
+                states.append(Self.compacted(step.stateJSON))
+            }
+            stateIndexes.append(index)
+            previous = (step.stateJSON, index)
+        }
+    }
+
+    /// About how many bytes the two blocks take, to reserve the page's capacity.
+    var byteCount: Int {
+        states.reduce(0) { $0 + $1.count + 1 } + recording.steps.count * 96
+            + recording.steps.reduce(0) { $0 + ($1.payload?.count ?? 0) }
+    }
+
+    /// Appends the entries block's JSON.
+    func appendEntries(to page: inout String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(recording.steps.count * 96)
+        bytes.append(UInt8(ascii: "["))
+        for (position, step) in recording.steps.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "["))
+            bytes += Array(String(step.id).utf8)
+            bytes.append(UInt8(ascii: ","))
+            Self.appendQuoted(step.type, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            if let outcome = step.outcome { Self.appendQuoted(outcome, to: &bytes) } else { bytes += Array("null".utf8) }
+            bytes.append(UInt8(ascii: ","))
+            if let origin = step.origin { Self.appendQuoted(origin.rawValue, to: &bytes) } else { bytes += Array("null".utf8) }
+            bytes.append(UInt8(ascii: ","))
+            bytes += Array((step.clock.map(Self.milliseconds) ?? "null").utf8)
+            bytes.append(UInt8(ascii: ","))
+            bytes += Array(String(step.timestamp).utf8)
+            bytes += Array((step.isSkipped ? ",1," : ",0,").utf8)
+            if let payload = step.payload { bytes += Self.compacted(payload) } else { bytes += Array("null".utf8) }
+            bytes.append(UInt8(ascii: ","))
+            bytes += Array(String(stateIndexes[position]).utf8)
+            bytes.append(UInt8(ascii: "]"))
+        }
+        bytes.append(UInt8(ascii: "]"))
+        page += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the states block: one state per line.
+    func appendStates(to page: inout String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(states.reduce(0) { $0 + $1.count + 1 })
+        for (position, state) in states.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: "\n")) }
+            bytes += state
+        }
+        page += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `json` without whitespace between tokens and with every `<` escaped as `\u003c`. The
+    /// input is valid JSON (a ``Recording`` checked it), so a `<` can only be inside a string.
+    static func compacted(_ json: Data) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(json.count)
+        var inString = false
+        var escaping = false
+        for byte in json {
+            if inString {
+                if escaping {
+                    escaping = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaping = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else {
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    continue
+                case UInt8(ascii: "\""):
+                    inString = true
+                default:
+                    break
+                }
+            }
+            if byte == UInt8(ascii: "<") {
+                output += Array("\\u003c".utf8)
+            } else {
+                output.append(byte)
+            }
+        }
+        return output
+    }
+
+    /// `text` as a JSON string literal, with control characters and `<` escaped.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += Array("\\\"".utf8)
+            case UInt8(ascii: "\\"): bytes += Array("\\\\".utf8)
+            case UInt8(ascii: "<"): bytes += Array("\\u003c".utf8)
+            case 0x0A: bytes += Array("\\n".utf8)
+            case 0x0D: bytes += Array("\\r".utf8)
+            case 0x09: bytes += Array("\\t".utf8)
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                bytes += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A duration in milliseconds as a JSON number: an integer when whole, otherwise with up to
+    /// six decimals (nanosecond precision).
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let sign = nanoseconds < 0 ? "-" : ""
+        let whole = nanoseconds.magnitude / 1_000_000
+        let fraction = nanoseconds.magnitude % 1_000_000
+        if fraction == 0 { return sign + String(whole) }
+        var decimals = String(fraction)
+        decimals = String(repeating: "0", count: 6 - decimals.count) + decimals
+        while decimals.hasSuffix("0") { decimals.removeLast() }
+        return "\(sign)\(whole).\(decimals)"
+    }
+
+    /// `value` with en-US digit grouping: `10,000`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        return value < 0 ? "-" + grouped : grouped
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Redux
+import ReduxDevTools
+
+/// One `redux-inspect` run: which recording to read, where to write its page, and its title.
+struct InspectCommand {
+    /// The recording file, as given.
+    var input: String
+    /// Where the page goes: a path, or `-` for standard output.
+    var output: String
+    /// The page's title: the input's file name unless `--title` gives one.
+    var title: String
+
+    static let usage = """
+        usage: redux-inspect FILE [-o OUT.html] [--title TEXT]
+
+        Renders a recording (Redux DevTools' lifted state, as a store's recorder exports it) to
+        one self-contained HTML page: a timeline, the action list with outcomes and times, each
+        step's state as a collapsible tree and its changes from the step before, a filter by
+        action identity. Open a step directly with the fragment #step=N, and with a filter too
+        with #step=N&filter=TEXT.
+
+          -o, --output OUT.html   where to write the page (default: FILE with the extension
+                                  .html; - for standard output)
+          --title TEXT            the page's title (default: FILE's name)
+          -h, --help              this text
+
+        Exit status: 0 when the page is written; 64 for bad arguments; 65 when FILE is not a
+        recording (nothing is written); 66 when FILE cannot be read; 73 when the page cannot be
+        written.
+        """
+
+    /// Reads the arguments (without the program's name); nil for `--help`.
+    ///
+    /// - Throws: ``InspectFailure/usage(reason:)`` naming the argument that is wrong.
+    static func parse(_ arguments: [String]) throws(InspectFailure) -> InspectCommand? {
+        var input: String?, output: String?, title: String?
+        var remaining = arguments[...]
+        func value(for option: String) throws(InspectFailure) -> String {
+            guard let value = remaining.popFirst() else {
+                throw .usage(reason: "\(option) needs a value")
+            }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-h", "--help":
+                return nil
+            case "-o", "--output":
+                guard output == nil else { throw .usage(reason: "\(argument) given twice") }
+                output = try value(for: argument)
+                if output == "" { throw .usage(reason: "\(argument) needs a non-empty path") }
+            case "--title":
+                guard title == nil else { throw .usage(reason: "--title given twice") }
+                title = try value(for: argument)
+            case "--":
+                guard let file = remaining.popFirst(), input == nil, remaining.isEmpty else {
+                    throw .usage(reason: "expected one FILE")
+                }
+                input = file
+            default:
+                if argument.hasPrefix("-"), argument != "-", argument.count > 1 {
+                    throw .usage(reason: "unknown option \(argument)")
+                }
+                guard input == nil else { throw .usage(reason: "more than one FILE: \(input!) and \(argument)") }
+                input = argument
+            }
+        }
+        guard let input, !input.isEmpty else { throw .usage(reason: "no FILE given") }
+        let name = URL(fileURLWithPath: input).lastPathComponent
+        return InspectCommand(
+            input: input,
+            output: output ?? Self.defaultOutput(for: input),
+            title: title ?? name
+        )
+    }
+
+    /// The input's path with its extension replaced by `.html` (`session.json` →
+    /// `session.html`), or `.html` appended when it has none or is already `.html`.
+    static func defaultOutput(for input: String) -> String {
+        let url = URL(fileURLWithPath: input)
+        let ext = url.pathExtension
+        guard !ext.isEmpty, ext.lowercased() != "html" else { return input + ".html" }
+        return String(input.dropLast(ext.count)) + "html"
+    }
+
+    /// Reads the recording, renders its page and writes it; returns the page's size in bytes
+    /// and the entries it holds. Nothing is written unless every step before succeeded, and the
+    /// page replaces the output in one step (an atomic write), so a failure leaves an earlier
+    /// page untouched.
+    func run() throws(InspectFailure) -> (bytes: Int, entries: Int) {
+        let contents = try readInput()
+        let recording: Recording
+        do {
+            recording = try Recording(importing: contents)
+        } catch {
+            throw .notARecording(path: input, error)
+        }
+        let page = InspectorPage(recording: recording, title: title).data()
+        if output == "-" {
+            FileHandle.standardOutput.write(page)
+        } else {
+            do {
+                try page.write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw .unwritable(path: output, reason: Self.reason(error))
+            }
+        }
+        return (page.count, recording.steps.count)
+    }
+
+    private func readInput() throws(InspectFailure) -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            throw .unreadable(path: input, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable(path: input, reason: "is a directory") }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: input))
+        } catch {
+            throw .unreadable(path: input, reason: Self.reason(error))
+        }
+    }
+
+    /// The system's message for a file error, without Foundation's wrapping.
+    private static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        return error.localizedDescription
+    }
+}
