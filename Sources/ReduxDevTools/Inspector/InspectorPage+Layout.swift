@@ -71,7 +71,7 @@ extension InspectorPage {
     #filter { width: 100%; padding: 5px 8px; border: 1px solid var(--line); border-radius: 5px; background: var(--bg); color: var(--fg); }
     #shown-count { color: var(--muted); font-size: 12px; }
     #actions { list-style: none; margin: 0; padding: 0; overflow-y: auto; flex: 1; outline: none; }
-    .action-row { display: grid; grid-template-columns: 4.5em 1fr auto; grid-template-rows: auto auto; column-gap: 8px;
+    .action-row { content-visibility: auto; contain-intrinsic-size: auto 44px; display: grid; grid-template-columns: 4.5em 1fr auto; grid-template-rows: auto auto; column-gap: 8px;
       padding: 4px 10px; border-bottom: 1px solid var(--line); cursor: pointer; }
     .action-row:hover { background: var(--panel); }
     .action-row.selected { background: var(--select); }

@@ -7,8 +7,13 @@ extension InspectorPage {
       "use strict";
       var ID = 0, TYPE = 1, OUTCOME = 2, ORIGIN = 3, CLOCK = 4, TIME = 5, SKIPPED = 6, PAYLOAD = 7, STATE = 8;
       var PAGE = 100, MAX_CHANGES = 1000;
-      var entries = JSON.parse(document.getElementById("recording-entries").textContent);
-      var stateLines = document.getElementById("recording-states").textContent.split("\n");
+      // The data is read once; the blocks are then emptied, so the document a browser keeps
+      // (and a DOM dump writes) does not carry the recording twice.
+      var entriesBlock = document.getElementById("recording-entries"), statesBlock = document.getElementById("recording-states");
+      var entries = JSON.parse(entriesBlock.textContent);
+      var stateLines = statesBlock.textContent.split("\n");
+      entriesBlock.textContent = "";
+      statesBlock.textContent = "";
       var count = entries.length;
       var $ = function (id) { return document.getElementById(id); };
       var list = $("actions"), filterInput = $("filter"), shownCount = $("shown-count"), scrubber = $("scrubber");
