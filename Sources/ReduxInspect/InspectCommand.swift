@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Redux
 import ReduxDevTools
 
@@ -115,10 +120,24 @@ struct InspectCommand {
             throw .unreadable(path: input, reason: "no such file")
         }
         guard !isDirectory.boolValue else { throw .unreadable(path: input, reason: "is a directory") }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: input))
-        } catch {
-            throw .unreadable(path: input, reason: Self.reason(error))
+        // open/read rather than Data(contentsOf:), which on this toolchain's Foundation leaks its
+        // buffer when the file is empty (an empty file is bad input, exit 65, not a crash under
+        // LeakSanitizer).
+        let descriptor = open(input, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw .unreadable(path: input, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var contents = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: input, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { return contents }
+            contents.append(contentsOf: buffer[0..<count])
         }
     }
 

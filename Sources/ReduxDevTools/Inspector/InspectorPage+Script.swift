@@ -169,8 +169,8 @@ extension InspectorPage {
         }
       }
 
-      // Trees: a node per value, children built when their node is opened (the top two levels
-      // and every container on a changed path open at once), 100 at a time.
+      // Trees: a node per value, children built when their node is opened (the top two levels,
+      // every container on a changed path and every added container open at once), 100 at a time.
       function buildNode(label, path, value, changes, depth) {
         var node = document.createElement("div"), kind = kindOf(value), mark = changes.marks.get(path);
         node.className = mark ? "node " + mark : "node";
@@ -199,7 +199,7 @@ extension InspectorPage {
           details.appendChild(children);
           appendChildren(children, value, kind, keys, path, changes, depth + 1);
         }
-        if (depth < 2 || changes.marks.get(path) === "changed") { details.open = true; build(); }
+        if (depth < 2 || changes.marks.has(path)) { details.open = true; build(); }
         else details.addEventListener("toggle", function () { if (details.open) build(); });
         return node;
       }

@@ -24,16 +24,18 @@ import Redux
 /// - **A link to one step**: the fragment `#step=7` selects the entry at index 7 on load, and
 ///   `#step=7&filter=save` sets the filter too. Selecting and filtering keep the fragment up to
 ///   date, so the address bar always links to what is shown. Without a step the page shows the
-///   last one; a step out of range shows the last one with a notice.
+///   last one; a step out of range shows the last one with a notice. A filter that hides the
+///   selected step leaves it selected and shown, with no row highlighted in the list.
 ///
-/// Steps are counted as in ``Recording/steps``: index 0 is the `@@INIT` entry (the starting
+/// Steps are counted as in `Recording.steps`: index 0 is the `@@INIT` entry (the starting
 /// state), and the page says how many entries it holds, that one included. The page parses the
-/// states lazily in the browser, so a 10,000-entry recording with states of about a kilobyte
-/// loads and selects its last step within a second or two; identical states are written once.
+/// states lazily in the browser and writes identical states once, so a 10,000-entry recording
+/// with states of about a kilobyte stays usable: `redux-bench` measures its page's size and how
+/// long headless Chromium takes to load it at its last step.
 /// Numbers beyond the precision of JavaScript's doubles (integers over 2⁵³) are shown rounded.
 ///
 /// A pure value: render it from any isolation. Rendering is O(n) in the size of the recording's
-/// JSON and never fails, since a ``Recording`` holds valid JSON by construction; a file that is
+/// JSON and never fails, since a `Recording` holds valid JSON by construction; a file that is
 /// not a recording fails earlier, at `Recording(importing:)`, with a `RecordingFormatError`.
 ///
 /// ```swift
