@@ -729,6 +729,15 @@ func recordMixtape(to file: URL) async throws -> ReplayReport {
     return report
 }
 
+@MainActor
+func inspectMixtape(to page: URL) throws {
+    let store = makeMixtape()
+    let recorder = try store.startRecording()
+    store.dispatch(.add("So What"), .add("Blue in Green"))
+    try InspectorPage(recording: recorder.recording(), title: "Mixtape").data().write(to: page)
+    store.invalidate()                              // open page#step=1: the state after "So What"
+}
+
 // MARK: Macros — the hand-written form (the macro blocks are in Tests/ReduxMacrosTests/Mirrors)
 
 enum PlainCartAction: Sendable, Equatable, ActionIdentifiable, CaseEmbeddable {
