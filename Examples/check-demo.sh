@@ -5,7 +5,8 @@
 # "The demo"): 64 for bad arguments, 65 for bad data (a malformed line, an unknown action, a
 # bad clock line, a file with no action), 66 for a file that cannot be opened. Every shipped
 # session is also recorded (--record) and its recording replay-checked (--replay-check); an
-# edited recording must diverge and a file that is not a recording must be refused. One line
+# edited recording must diverge and a file that is not a recording must be refused; each
+# recording renders with redux-inspect, which refuses a session file. One line
 # per check; exits non-zero if any check fails.
 #
 #   Examples/check-demo.sh [swift run flags...]     e.g. Examples/check-demo.sh -c release
@@ -429,6 +430,36 @@ for args in "--replay-check" "--record" "$one --replay-check $work/downloads.jso
         fail "arguments '${args//$work\//}': expected exit 64 and the usage (got exit $(status): $(tail -1 "$work/err"))"
     fi
 done
+
+# 23. redux-inspect renders every recording of step 20 to one self-contained page (its entry
+# count in the header, no external script, style or image), and refuses a session file (not a
+# recording) with exit 65 and no page written.
+inspect() {
+    swift run "${run_flags[@]}" redux-inspect "$@" >"$work/out" 2>"$work/err"
+    echo $? >"$work/status"
+}
+for session in Examples/Sessions/*.jsonl; do
+    name=$(basename "$session" .jsonl)
+    recording="$work/$name.json"
+    [[ -s "$recording" ]] || { fail "$name: no recording to inspect"; continue; }
+    rm -f "$work/$name.html"
+    inspect "$recording"
+    entries=$(grep -Fo '"type":"PERFORM_ACTION"' "$recording" | wc -l)
+    if [[ $(status) == 0 ]] && [[ -s "$work/$name.html" ]] \
+        && grep -Fq "data-entries=\"$entries\"" "$work/$name.html" \
+        && ! grep -Eq '<(script|link|img)[^>]* (src|href)=' "$work/$name.html"; then
+        pass "redux-inspect $name.json: exit 0, $(tail -1 "$work/out" | sed "s|$work/||")"
+    else
+        fail "redux-inspect $name.json: expected exit 0 and a page of $entries entries (got exit $(status): $(tail -1 "$work/err"))"
+    fi
+done
+inspect Examples/Sessions/search.jsonl -o "$work/not-a-page.html"
+if [[ $(status) == 65 ]] && grep -Fq "Examples/Sessions/search.jsonl is not a recording: " "$work/err" \
+    && [[ ! -e "$work/not-a-page.html" ]]; then
+    pass "redux-inspect on a session file: exit 65 naming the problem, no page written"
+else
+    fail "redux-inspect on a session file: expected exit 65 and no page (got exit $(status): $(tail -1 "$work/err"))"
+fi
 
 if ((failures > 0)); then
     echo "check-demo: $failures check(s) failed"
