@@ -30,9 +30,9 @@ struct InspectCommand {
           --title TEXT            the page's title (default: FILE's name)
           -h, --help              this text
 
-        Exit status: 0 when the page is written; 64 for bad arguments; 65 when FILE is not a
-        recording (nothing is written); 66 when FILE cannot be read; 73 when the page cannot be
-        written.
+        Exit status: 0 when the page is written; 64 for bad arguments (an output that is FILE
+        itself included); 65 when FILE is not a recording (nothing is written); 66 when FILE
+        cannot be read; 73 when the page cannot be written.
         """
 
     /// Reads the arguments (without the program's name); nil for `--help`.
@@ -90,11 +90,15 @@ struct InspectCommand {
     }
 
     /// Reads the recording, renders its page and writes it; returns the page's size in bytes
-    /// and the entries it holds. Nothing is written unless every step before succeeded, and the
-    /// page replaces the output in one step (an atomic write), so a failure leaves an earlier
+    /// and the entries it holds. Nothing is written unless every step before succeeded; a
+    /// regular file is replaced in one step (see `PageWriter`), so a failure leaves an earlier
     /// page untouched.
     func run() throws(InspectFailure) -> (bytes: Int, entries: Int) {
         let contents = try readInput()
+        let target = try PageWriter.target(output)
+        if case .file(let path) = target, PageWriter.sameFile(path, input) {
+            throw .usage(reason: "the output \(output) is the recording itself: give another path with -o")
+        }
         let recording: Recording
         do {
             recording = try Recording(importing: contents)
@@ -102,15 +106,7 @@ struct InspectCommand {
             throw .notARecording(path: input, error)
         }
         let page = InspectorPage(recording: recording, title: title).data()
-        if output == "-" {
-            FileHandle.standardOutput.write(page)
-        } else {
-            do {
-                try page.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw .unwritable(path: output, reason: Self.reason(error))
-            }
-        }
+        try PageWriter.writePage(page, to: target, output: output)
         return (page.count, recording.steps.count)
     }
 
@@ -125,7 +121,7 @@ struct InspectCommand {
         // LeakSanitizer).
         let descriptor = open(input, O_RDONLY)
         guard descriptor >= 0 else {
-            throw .unreadable(path: input, reason: String(cString: strerror(errno)))
+            throw .unreadable(path: input, reason: PageWriter.systemReason())
         }
         defer { close(descriptor) }
         var contents = Data()
@@ -134,20 +130,10 @@ struct InspectCommand {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .unreadable(path: input, reason: String(cString: strerror(errno)))
+                throw .unreadable(path: input, reason: PageWriter.systemReason())
             }
             if count == 0 { return contents }
             contents.append(contentsOf: buffer[0..<count])
         }
-    }
-
-    /// The system's message for a file error, without Foundation's wrapping.
-    private static func reason(_ error: any Error) -> String {
-        let error = error as NSError
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
-        return error.localizedDescription
     }
 }

@@ -71,14 +71,15 @@ extension InspectorPage {
     #filter { width: 100%; padding: 5px 8px; border: 1px solid var(--line); border-radius: 5px; background: var(--bg); color: var(--fg); }
     #shown-count { color: var(--muted); font-size: 12px; }
     #actions { list-style: none; margin: 0; padding: 0; overflow-y: auto; flex: 1; outline: none; }
-    .action-row { content-visibility: auto; contain-intrinsic-size: auto 44px; display: grid; grid-template-columns: 4.5em 1fr auto; grid-template-rows: auto auto; column-gap: 8px;
+    .action-row { content-visibility: auto; contain-intrinsic-size: auto 44px; display: grid; grid-template-columns: 4.5em minmax(0, 1fr) auto; grid-template-rows: auto auto; column-gap: 8px;
       padding: 4px 10px; border-bottom: 1px solid var(--line); cursor: pointer; }
     .action-row:hover { background: var(--panel); }
     .action-row.selected { background: var(--select); }
     .action-row.skipped .action-type { text-decoration: line-through; color: var(--muted); }
     .step-index { color: var(--muted); font-variant-numeric: tabular-nums; grid-row: span 2; }
     .action-type { font-weight: 600; overflow-wrap: anywhere; }
-    .outcome { font-size: 11px; padding: 0 6px; border-radius: 8px; align-self: start; }
+    .outcome { font-size: 11px; padding: 0 6px; border-radius: 8px; align-self: start; max-width: 16em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+    .outcome:empty { display: none; }
     .outcome.reduced { background: var(--select); color: var(--accent); }
     .outcome.bad { background: var(--removed-bg); color: var(--removed); }
     .outcome.other { background: var(--panel); color: var(--muted); }

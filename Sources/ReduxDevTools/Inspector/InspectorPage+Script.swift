@@ -5,8 +5,8 @@ extension InspectorPage {
     static let script = #"""
     (function () {
       "use strict";
-      var ID = 0, TYPE = 1, OUTCOME = 2, ORIGIN = 3, CLOCK = 4, TIME = 5, SKIPPED = 6, PAYLOAD = 7, STATE = 8;
-      var PAGE = 100, MAX_CHANGES = 1000;
+      var ID = 0, TYPE = 1, OUTCOME = 2, ORIGIN = 3, CLOCK = 4, TIME = 5, SKIPPED = 6, PAYLOAD = 7, STATE = 8, ENTRY = 9;
+      var PAGE = 100, MAX_CHANGES = 1000, AUTO_OPEN = 200;
       // The data is read once; the blocks are then emptied, so the document a browser keeps
       // (and a DOM dump writes) does not carry the recording twice.
       var entriesBlock = document.getElementById("recording-entries"), statesBlock = document.getElementById("recording-states");
@@ -41,8 +41,10 @@ extension InspectorPage {
           return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" }[c];
         });
       }
-      function outcomeClass(outcome) {
-        if (outcome === null) return "init";
+      function outcomeClass(index) {
+        var outcome = entries[index][OUTCOME];
+        if (index === 0) return "init";
+        if (outcome === null) return "other";
         var name = outcome.split("(")[0];
         if (name === "reduced") return "reduced";
         if (name === "failed" || name === "refused" || name === "cancelled" || name === "rejected") return "bad";
@@ -68,7 +70,8 @@ extension InspectorPage {
           "\" role=\"option\" aria-selected=\"" + isSelected + "\" data-step=\"" + index + "\" data-id=\"" + entry[ID] +
           "\" data-type=\"" + escapeHTML(entry[TYPE]) + "\"" + (outcome === null ? "" : " data-outcome=\"" + escapeHTML(outcome) + "\"") + ">" +
           "<span class=\"step-index\">" + index + "</span><span class=\"action-type\">" + escapeHTML(entry[TYPE]) + "</span>" +
-          "<span class=\"outcome " + outcomeClass(outcome) + "\">" + escapeHTML(outcome === null ? "initial state" : outcome) + "</span>" +
+          "<span class=\"outcome " + outcomeClass(index) + "\" title=\"" + escapeHTML(outcome === null ? "" : outcome) + "\">" +
+          escapeHTML(index === 0 ? "initial state" : outcome === null ? "" : outcome) + "</span>" +
           "<span class=\"row-meta\"><span class=\"origin\">" + escapeHTML(entry[ORIGIN] || "") + "</span><span class=\"clock\">" +
           clockText(entry[CLOCK]) + "</span><span class=\"time\">" + timeText(entry[TIME]) + "</span></span></li>";
       }
@@ -101,7 +104,7 @@ extension InspectorPage {
       // Differences between two states: each change with its path, the marks for the new
       // state's tree (added, or changed for a changed value and every container above one), and
       // per container the children to show even beyond the first page.
-      function Changes() { this.list = []; this.marks = new Map(); this.marked = new Map(); }
+      function Changes() { this.list = []; this.marks = new Map(); this.marked = new Map(); this.autoOpen = AUTO_OPEN; }
       Changes.prototype.mark = function (parent, child, path, kind) {
         this.marks.set(path, kind);
         if (parent === null) return;
@@ -170,7 +173,8 @@ extension InspectorPage {
       }
 
       // Trees: a node per value, children built when their node is opened (the top two levels,
-      // every container on a changed path and every added container open at once), 100 at a time.
+      // and containers on a changed path or added, up to AUTO_OPEN of them, open at once), 100 at
+      // a time, with up to 100 marked children beyond the first page shown too.
       function buildNode(label, path, value, changes, depth) {
         var node = document.createElement("div"), kind = kindOf(value), mark = changes.marks.get(path);
         node.className = mark ? "node " + mark : "node";
@@ -199,7 +203,11 @@ extension InspectorPage {
           details.appendChild(children);
           appendChildren(children, value, kind, keys, path, changes, depth + 1);
         }
-        if (depth < 2 || changes.marks.has(path)) { details.open = true; build(); }
+        if (depth < 2 || (changes.marks.has(path) && changes.autoOpen > 0)) {
+          if (depth >= 2) changes.autoOpen--;
+          details.open = true;
+          build();
+        }
         else details.addEventListener("toggle", function () { if (details.open) build(); });
         return node;
       }
@@ -224,10 +232,14 @@ extension InspectorPage {
         }
         var wanted = [], position;
         for (position = 0; position < Math.min(size, PAGE); position++) wanted.push(position);
-        var marked = changes.marked.get(path) || [];
-        for (var i = 0; i < marked.length; i++) {
-          position = kind === "array" ? marked[i] : keys.indexOf(marked[i]);
-          if (position >= PAGE) wanted.push(position);
+        var marked = changes.marked.get(path) || [], extra = 0, keyPositions = null;
+        if (kind !== "array" && marked.length > 0 && size > PAGE) {
+          keyPositions = new Map();
+          for (position = 0; position < size; position++) keyPositions.set(keys[position], position);
+        }
+        for (var i = 0; i < marked.length && extra < PAGE; i++) {
+          position = kind === "array" ? marked[i] : keyPositions === null ? -1 : keyPositions.get(marked[i]);
+          if (position >= PAGE) { wanted.push(position); extra++; }
         }
         wanted.sort(function (a, b) { return a - b; });
         var next = 0;
@@ -245,6 +257,19 @@ extension InspectorPage {
         container.appendChild(buildNode(label, "", value, changes, 0));
       }
 
+      // An action without a payload may carry other fields beside its type (another library's
+      // actions): those, or null when there are none.
+      function actionFields(record) {
+        var action = record && typeof record.action === "object" ? record.action : null, fields = {}, any = false;
+        if (action === null || Array.isArray(action)) return null;
+        for (var key in action) {
+          if (!hasOwn(action, key) || key === "type") continue;
+          fields[key] = action[key];
+          any = true;
+        }
+        return any ? fields : null;
+      }
+
       // The selected step.
       function renderDetail(index) {
         var entry = entries[index];
@@ -259,10 +284,13 @@ extension InspectorPage {
         if (entry[SKIPPED]) facts.push("skipped");
         $("detail-meta").textContent = facts.join(" · ");
         var payload = $("payload");
-        if (entry[PAYLOAD] === null) {
-          payload.innerHTML = "<p class=\"empty\">no payload</p>";
-        } else {
+        var fields = entry.length > ENTRY ? actionFields(entry[ENTRY]) : null;
+        if (entry[PAYLOAD] !== null) {
           renderTree(payload, "payload", entry[PAYLOAD], new Changes());
+        } else if (fields !== null) {
+          renderTree(payload, "action", fields, new Changes());
+        } else {
+          payload.innerHTML = "<p class=\"empty\">no payload</p>";
         }
         var state = stateAt(index), changes = new Changes(), diff = $("diff");
         if (index === 0) {
@@ -303,7 +331,7 @@ extension InspectorPage {
         for (var i = 0; i < count; i++) {
           var x = 6 + positions[i] * (width - 12), faded = !matches(i);
           context.globalAlpha = faded ? 0.15 : 0.85;
-          context.fillStyle = colours[outcomeClass(entries[i][OUTCOME])];
+          context.fillStyle = colours[outcomeClass(i)];
           context.fillRect(x - 0.5, 8, 1.5, height - 20);
         }
         context.globalAlpha = 1;
@@ -329,6 +357,7 @@ extension InspectorPage {
 
       // Selection, filter and the fragment.
       function writeFragment() {
+        showNotice("");
         var fragment = "#step=" + selected + (filterText ? "&filter=" + encodeURIComponent(filterText) : "");
         if (location.hash === fragment) return;
         try { history.replaceState(null, "", fragment); } catch (error) { /* a browser that refuses: the page still works */ }
@@ -344,11 +373,23 @@ extension InspectorPage {
         notice.textContent = text;
         notice.hidden = text === "";
       }
+      // The fragment's name=value pairs, percent-decoded (a "+" stays a plus: the page writes
+      // its links with encodeURIComponent); the first of a repeated name wins.
+      function fragmentParameters(hash) {
+        var result = {}, pairs = hash.replace(/^#/, "").split("&");
+        for (var i = 0; i < pairs.length; i++) {
+          if (pairs[i] === "") continue;
+          var at = pairs[i].indexOf("="), name = at < 0 ? pairs[i] : pairs[i].slice(0, at), value = at < 0 ? "" : pairs[i].slice(at + 1);
+          try { name = decodeURIComponent(name); value = decodeURIComponent(value); } catch (error) { /* kept as written */ }
+          if (!hasOwn(result, name)) result[name] = value;
+        }
+        return result;
+      }
       function applyFragment() {
-        var params = new URLSearchParams(location.hash.replace(/^#/, ""));
-        filterText = params.get("filter") || "";
+        var params = fragmentParameters(location.hash);
+        filterText = params.filter || "";
         filterInput.value = filterText;
-        var step = params.get("step"), target = count - 1, message = "";
+        var step = hasOwn(params, "step") ? params.step : null, target = count - 1, message = "";
         if (step !== null && step !== "") {
           if (/^[0-9]+$/.test(step) && Number(step) < count) target = Number(step);
           else message = "Step " + step + " is not in this recording (it holds steps 0–" + (count - 1) + "): showing the last step.";

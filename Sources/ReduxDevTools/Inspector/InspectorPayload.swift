@@ -5,7 +5,9 @@ import Redux
 ///
 /// - The entries (`<script type="application/json">`): one JSON array per step,
 ///   `[id, type, outcome, origin, clockMilliseconds, timestamp, skipped, payload, stateIndex]`,
-///   with `null` where the entry does not say, `skipped` as 0 or 1, and the payload's JSON inline.
+///   with `null` where the entry does not say, the id as a string (exact beyond 2^53), `skipped`
+///   as 0 or 1, and the payload's JSON inline; a step after `@@INIT` without a payload has a
+///   tenth element, its whole `actionsById` entry, so an action's other fields can be shown.
 /// - The states (`<script type="text/plain">`): each distinct state's JSON on one line, in order
 ///   of first appearance; a step names its line by `stateIndex`. The script splits the block
 ///   into lines once and parses a line only when a step needs it.
@@ -59,7 +61,8 @@ struct InspectorPayload {
         for (position, step) in recording.steps.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "["))
-            bytes += Array(String(step.id).utf8)
+            // The id as a string: JavaScript's numbers would round ids beyond 2^53.
+            Self.appendQuoted(String(step.id), to: &bytes)
             bytes.append(UInt8(ascii: ","))
             Self.appendQuoted(step.type, to: &bytes)
             bytes.append(UInt8(ascii: ","))
@@ -74,6 +77,12 @@ struct InspectorPayload {
             if let payload = step.payload { bytes += Self.compacted(payload) } else { bytes += Array("null".utf8) }
             bytes.append(UInt8(ascii: ","))
             bytes += Array(String(stateIndexes[position]).utf8)
+            // Without a payload, the whole entry: an action written by another library keeps
+            // its fields beside `type` (`{"type":"ADD_TODO","text":"milk"}`), which the page shows.
+            if step.payload == nil, position > 0 {
+                bytes.append(UInt8(ascii: ","))
+                bytes += Self.compacted(step.actionJSON)
+            }
             bytes.append(UInt8(ascii: "]"))
         }
         bytes.append(UInt8(ascii: "]"))
@@ -150,7 +159,8 @@ struct InspectorPayload {
     /// six decimals (nanosecond precision).
     static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        // 128 bits: any Duration's nanoseconds fit (seconds alone may use all 64 bits).
+        let nanoseconds = Int128(seconds) * 1_000_000_000 + Int128(attoseconds / 1_000_000_000)
         let sign = nanoseconds < 0 ? "-" : ""
         let whole = nanoseconds.magnitude / 1_000_000
         let fraction = nanoseconds.magnitude % 1_000_000
