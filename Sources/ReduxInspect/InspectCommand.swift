@@ -89,25 +89,25 @@ struct InspectCommand {
         return String(input.dropLast(ext.count)) + "html"
     }
 
-    /// Reads the recording, renders its page and writes it; returns the page's size in bytes
-    /// and the entries it holds. Nothing is written unless every step before succeeded; a
-    /// regular file is replaced in one step (see `PageWriter`), so a failure leaves an earlier
-    /// page untouched.
-    func run() throws(InspectFailure) -> (bytes: Int, entries: Int) {
+    /// Reads the recording, renders its page and writes it; returns the page's size in bytes,
+    /// the entries it holds, and whether it went to a file (not a device, a FIFO or standard
+    /// output). Nothing is written unless every step before succeeded; a regular file is
+    /// replaced in one step (see `PageWriter`), so a failure leaves an earlier page untouched.
+    func run() throws(InspectFailure) -> (bytes: Int, entries: Int, toFile: Bool) {
         let contents = try readInput()
-        let target = try PageWriter.target(output)
-        if case .file(let path) = target, PageWriter.sameFile(path, input) {
-            throw .usage(reason: "the output \(output) is the recording itself: give another path with -o")
-        }
         let recording: Recording
         do {
             recording = try Recording(importing: contents)
         } catch {
             throw .notARecording(path: input, error)
         }
+        let target = try PageWriter.target(output)
+        if case .file(let path) = target, PageWriter.sameFile(path, input) {
+            throw .usage(reason: "the output \(output) is the recording itself: give another path with -o")
+        }
         let page = InspectorPage(recording: recording, title: title).data()
         try PageWriter.writePage(page, to: target, output: output)
-        return (page.count, recording.steps.count)
+        return (page.count, recording.steps.count, toFile: target.isFile)
     }
 
     private func readInput() throws(InspectFailure) -> Data {

@@ -22,7 +22,7 @@ func inspect(_ arguments: [String]) throws(InspectFailure) {
         return
     }
     let written = try command.run()
-    if command.output != "-" {
+    if written.toFile {
         print("wrote \(command.output): \(written.entries) \(written.entries == 1 ? "entry" : "entries"), \(written.bytes) bytes")
     }
 }

@@ -58,8 +58,12 @@ extension InspectorPage {
         return parent + "[" + JSON.stringify(key) + "]";
       }
       function shownPath(path) { return path === "" ? "(root)" : path; }
+      // A value as JSON, except numbers JSON cannot write (1e400 parses as Infinity).
+      function jsonText(value) {
+        return typeof value === "number" && !isFinite(value) ? String(value) : JSON.stringify(value);
+      }
       function preview(value) {
-        var text = JSON.stringify(value);
+        var text = jsonText(value);
         return text.length > 160 ? text.slice(0, 157) + "…" : text;
       }
 
@@ -182,7 +186,7 @@ extension InspectorPage {
         if (kind !== "object" && kind !== "array") {
           node.innerHTML = "<span class=\"key\"></span>: <span class=\"value\"></span>";
           node.firstChild.textContent = label;
-          node.lastChild.textContent = JSON.stringify(value);
+          node.lastChild.textContent = jsonText(value);
           return node;
         }
         var keys = kind === "array" ? null : Object.keys(value);
@@ -258,13 +262,14 @@ extension InspectorPage {
       }
 
       // An action without a payload may carry other fields beside its type (another library's
-      // actions): those, or null when there are none.
-      function actionFields(record) {
-        var action = record && typeof record.action === "object" ? record.action : null, fields = {}, any = false;
-        if (action === null || Array.isArray(action)) return null;
+      // actions): those, or null when there are none. Defined, not assigned, so a field named
+      // "__proto__" stays a field.
+      function actionFields(action) {
+        var fields = {}, any = false;
+        if (action === null || typeof action !== "object" || Array.isArray(action)) return null;
         for (var key in action) {
           if (!hasOwn(action, key) || key === "type") continue;
-          fields[key] = action[key];
+          Object.defineProperty(fields, key, { value: action[key], enumerable: true, writable: true, configurable: true });
           any = true;
         }
         return any ? fields : null;
@@ -299,7 +304,7 @@ extension InspectorPage {
           diff.innerHTML = "<p class=\"no-change\">no change: the state is the previous step's</p>";
         } else {
           compare(stateAt(index - 1), state, "", null, null, changes);
-          if (changes.list.length === 0) diff.innerHTML = "<p class=\"no-change\">no change: the state is the previous step's</p>";
+          if (changes.list.length === 0) diff.innerHTML = "<p class=\"no-change\">no change that this page can show: the recorded JSON differs only in how numbers are written or beyond the precision of JavaScript's numbers</p>";
           else renderChanges(diff, changes);
         }
         renderTree($("state"), "state", state, changes);
@@ -366,6 +371,7 @@ extension InspectorPage {
         selected = index;
         markSelectedRow(scroll);
         scrubber.value = String(index);
+        scrubber.setAttribute("value", String(index));
         renderDetail(index);
         drawTimeline();
       }
@@ -389,6 +395,7 @@ extension InspectorPage {
         var params = fragmentParameters(location.hash);
         filterText = params.filter || "";
         filterInput.value = filterText;
+        filterInput.setAttribute("value", filterText);
         var step = hasOwn(params, "step") ? params.step : null, target = count - 1, message = "";
         if (step !== null && step !== "") {
           if (/^[0-9]+$/.test(step) && Number(step) < count) target = Number(step);
@@ -398,6 +405,10 @@ extension InspectorPage {
         selected = target;
         renderList();
         select(target, true);
+        // A step the recording does not hold: the address now names the step shown.
+        if (message !== "") {
+          try { history.replaceState(null, "", "#step=" + target + (filterText ? "&filter=" + encodeURIComponent(filterText) : "")); } catch (error) { /* kept */ }
+        }
       }
 
       list.addEventListener("click", function (event) {
@@ -420,6 +431,7 @@ extension InspectorPage {
       });
       filterInput.addEventListener("input", function () {
         filterText = filterInput.value;
+        filterInput.setAttribute("value", filterText);
         renderList();
         markSelectedRow(false);
         drawTimeline();

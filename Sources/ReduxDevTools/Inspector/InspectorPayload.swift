@@ -6,8 +6,8 @@ import Redux
 /// - The entries (`<script type="application/json">`): one JSON array per step,
 ///   `[id, type, outcome, origin, clockMilliseconds, timestamp, skipped, payload, stateIndex]`,
 ///   with `null` where the entry does not say, the id as a string (exact beyond 2^53), `skipped`
-///   as 0 or 1, and the payload's JSON inline; a step after `@@INIT` without a payload has a
-///   tenth element, its whole `actionsById` entry, so an action's other fields can be shown.
+///   as 0 or 1, and the payload's JSON inline; a step after `@@INIT` without a payload whose
+///   action has fields beside `type` has a tenth element, that action object, so they can be shown.
 /// - The states (`<script type="text/plain">`): each distinct state's JSON on one line, in order
 ///   of first appearance; a step names its line by `stateIndex`. The script splits the block
 ///   into lines once and parses a line only when a step needs it.
@@ -77,11 +77,14 @@ struct InspectorPayload {
             if let payload = step.payload { bytes += Self.compacted(payload) } else { bytes += Array("null".utf8) }
             bytes.append(UInt8(ascii: ","))
             bytes += Array(String(stateIndexes[position]).utf8)
-            // Without a payload, the whole entry: an action written by another library keeps
-            // its fields beside `type` (`{"type":"ADD_TODO","text":"milk"}`), which the page shows.
-            if step.payload == nil, position > 0 {
+            // Without a payload, the entry's action object: an action written by another
+            // library keeps its fields beside `type` (`{"type":"ADD_TODO","text":"milk"}`), which
+            // the page shows. Only when it has such fields, and never the rest of the entry (a
+            // Redux DevTools `stack` trace, say).
+            if step.payload == nil, position > 0, let action = Self.member("action", of: step.actionJSON),
+               action.count > step.type.utf8.count + 12 {
                 bytes.append(UInt8(ascii: ","))
-                bytes += Self.compacted(step.actionJSON)
+                bytes += Self.compacted(Data(action))
             }
             bytes.append(UInt8(ascii: "]"))
         }
@@ -133,6 +136,54 @@ struct InspectorPayload {
             }
         }
         return output
+    }
+
+    /// The raw bytes of the value of the top-level member `name` of the JSON object `json`, or
+    /// nil when it has none. `json` is valid JSON (a ``Recording`` checked it); the name is
+    /// compared as written, without unescaping.
+    static func member(_ name: String, of json: Data) -> Data.SubSequence? {
+        let key = Array("\"\(name)\"".utf8)
+        var depth = 0, inString = false, escaping = false, stringStart = json.startIndex
+        var expectingKey = false, valueStart: Data.Index?
+        for index in json.indices {
+            let byte = json[index]
+            if inString {
+                if escaping { escaping = false }
+                else if byte == UInt8(ascii: "\\") { escaping = true }
+                else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 1, expectingKey, json[stringStart...index].elementsEqual(key) {
+                        // The value follows the colon after this key.
+                        var next = json.index(after: index)
+                        while next < json.endIndex, json[next] != UInt8(ascii: ":") { next = json.index(after: next) }
+                        next = json.index(after: next)
+                        while next < json.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(json[next]) { next = json.index(after: next) }
+                        valueStart = next
+                    }
+                    expectingKey = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                stringStart = index
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                expectingKey = depth == 1 && byte == UInt8(ascii: "{")
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if depth == 1, let start = valueStart { return json[start..<index] }
+                depth -= 1
+            case UInt8(ascii: ","):
+                if depth == 1 {
+                    if let start = valueStart { return json[start..<index] }
+                    expectingKey = true
+                }
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     /// `text` as a JSON string literal, with control characters and `<` escaped.
