@@ -119,8 +119,9 @@ let package = Package(
         .executableTarget(name: "ReduxDemo", dependencies: ["Redux", "ReduxClocks", "ReduxDevTools", "ReduxProfile"], path: "Examples/Demo"),
         // A command-line todo list kept in a file, on the public API of `Redux` only.
         .executableTarget(name: "Todos", dependencies: ["Redux"], path: "Examples/Todos"),
-        // The persistence cases (P11) drive their flood on a `TestClock`.
-        .executableTarget(name: "ReduxBench", dependencies: ["Redux", "ReduxClocks"], path: "Benchmarks/ReduxBench"),
+        // The persistence cases (P11) drive their flood on a `TestClock` (ReduxClocks); the
+        // inspector cases (P14-inspect) render an `InspectorPage` (ReduxDevTools).
+        .executableTarget(name: "ReduxBench", dependencies: ["Redux", "ReduxClocks", "ReduxDevTools"], path: "Benchmarks/ReduxBench"),
         // A child process for the test that checks the real standard error (not a product).
         .executableTarget(name: "DiagnosticsProbe", dependencies: ["Redux"], path: "Tests/DiagnosticsProbe"),
         // A child process for the codec tests: a state's encoding under another hash seed, and

@@ -57,6 +57,7 @@ struct BenchResults {
     var rates: RateResults
     var recording: RecordingResults
     var persistence: PersistenceResults
+    var inspector: InspectorResults
     var config: BenchConfig
 
     var rows: [ReportRow] {
@@ -171,6 +172,7 @@ struct BenchResults {
         rows += observationRows(perDispatch: perDispatch)
         rows += subscriptionRows(perDispatch: perDispatch)
         rows += Self.encodingRows(encoding)
+        rows += Self.inspectorRows(inspector)
         rows += rateRows(perDispatch: perDispatch)
         rows += recordingRows(perDispatch: perDispatch)
         rows += persistenceRows()
@@ -377,7 +379,7 @@ struct BenchResults {
                 row.name,
                 row.nanosecondsPerOperation.map { fixed($0, 2) } ?? "-",
                 row.ratioToFloor.map { fixed($0, 2) } ?? "-",
-                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") || row.unit == "MB" || row.unit == "ns/field" || row.unit == "ns/subscriber" || row.unit == "MB/s" || row.unit == "ms/save" ? fixed(row.value, 2) : grouped(row.value),
+                row.unit == "ns/op" || row.unit == "ns/pair" || row.unit.hasPrefix("ns/op over") || row.unit.hasPrefix("us/") || row.unit == "MB" || row.unit == "ns/field" || row.unit == "ns/subscriber" || row.unit == "MB/s" || row.unit == "ms/save" || row.unit == "ms/page" || row.unit.hasPrefix("s/load") ? fixed(row.value, 2) : grouped(row.value),
                 row.unit,
                 row.spread.map { spread in
                     row.unit == "actions/s" || row.unit == "bytes"
@@ -399,13 +401,21 @@ struct BenchResults {
         }
         var lines = [
             "redux-bench: \(machine)",
-            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs; P9, P9-closure: \(grouped(Double(config.wideOperations))); P14-encode: \(grouped(Double(encoding.appEncodes))) app-state and \(encoding.rowsEncodes) 10,000-row encodes; P10-reflected: \(grouped(Double(config.operations / 10))) dispatches; P13-big: \(grouped(Double(recording.bigOperations))); P11-save: \(persistence.saveRuns) saves); median of \(config.runs) runs after a warm-up",
+            "per run: \(grouped(Double(config.operations))) dispatches (P5: \(config.threads) threads x \(grouped(Double(config.perThread))); P7: \(grouped(Double(config.memoryDispatches))); P8: one burst of \(grouped(Double(config.burstActions))); P8-run, P8-naive-pool, P8-naive-main, P8-task-floor, P8-cancel: \(grouped(Double(config.effects))) effects; P3: \(grouped(Double(config.wideOperations))); SUB10, SUB10-floor, P3b, P3b-whole: \(grouped(Double(config.observedOperations))); P7-observed: \(config.observedMemoryRuns) runs; P9, P9-closure: \(grouped(Double(config.wideOperations))); P14-encode: \(grouped(Double(encoding.appEncodes))) app-state and \(encoding.rowsEncodes) 10,000-row encodes; P10-reflected: \(grouped(Double(config.operations / 10))) dispatches; P13-big: \(grouped(Double(recording.bigOperations))); P11-save: \(persistence.saveRuns) saves; P14-inspect: one \(grouped(Double(inspector.entryCount)))-entry recording, \(inspector.html.values.count) renders\(browserLoadsNote)); median of \(config.runs) runs after a warm-up",
             "",
             line(header),
             line(widths.map { String(repeating: "-", count: $0) }),
         ]
         lines += cells.map(line)
         return lines.joined(separator: "\n")
+    }
+}
+
+extension BenchResults {
+    /// P14-inspect's browser loads per run, for the table's header.
+    fileprivate var browserLoadsNote: String {
+        guard case .measured(_, let page, _) = inspector.browser else { return ", no browser" }
+        return ", \(page.values.count) browser loads of the page and of a blank page"
     }
 }
 

@@ -19,8 +19,10 @@ let usage = """
       the subscription cases (P9, P9-closure) run on a store that tells more observers or
       subscribers than the changed member's (reported, not exit 70)
       --quick         small runs of every case (for CI)
-                      (P14-encode, the encoding of a state, and P11, persistence's
-                      saves, are timed only: not in --instructions)
+                      (P14-encode, the encoding of a state, P14-inspect, the inspector
+                      page of a 10,000-entry recording, and P11, persistence's saves, are
+                      timed only: not in --instructions; P14-inspect's browser rows need
+                      chromium-headless-shell or chromium on PATH, and are skipped without)
       --json          print a JSON array of {case, ns_per_op, ratio_to_floor, value, unit}
                       (with --instructions: {case, instructions_per_op, unit, comparison, ratio,
                       target, instructions_n1, instructions_n2})
@@ -118,6 +120,20 @@ if ProcessInfo.processInfo.environment["ONLY"] == "p14-encode" {
     }
     exit(0)
 }
+// `ONLY=p14-inspect`: P14-inspect alone (its rows as a table; the browser rows need
+// chromium-headless-shell or chromium on PATH, and say skipped without).
+if ProcessInfo.processInfo.environment["ONLY"] == "p14-inspect" {
+    do {
+        for row in BenchResults.inspectorRows(try cases.inspector()) {
+            let spread = row.spread.map { "runs \(fixed($0.minimum, 2))..\(fixed($0.maximum, 2))" } ?? "-"
+            print(row.name, row.unit == "bytes" ? grouped(row.value) : fixed(row.value, 2), row.unit, spread, row.target)
+        }
+    } catch {
+        FileHandle.standardError.write(Data("redux-bench: \(error)\n".utf8))
+        exit(70)
+    }
+    exit(0)
+}
 // `ONLY=p11`: P11-save and P11-flood alone (their rows as a table).
 if ProcessInfo.processInfo.environment["ONLY"] == "p11" {
     do {
@@ -191,11 +207,13 @@ do {
     let rates = try cases.rates()
     let recording = try cases.recording()
     let persistence = try await cases.persistence()
+    // Last: it starts browser processes, which must not share the cores with the timed cases.
+    let inspector = try cases.inspector()
     let results = BenchResults(
         baseline: baseline, floor: floor, p1: p1, p2: p2, p1Effect: p1Effect, p1Send: p1Send, p4: p4, p5: p5,
         p6: p6.samples, p6EventsPerDispatch: p6.eventsPerDispatch, p7: p7, p8: p8, effects: effects,
         composition: composition, modules: modules, styles: styles, observation: observation,
-        subscriptions: subscriptions, encoding: encoding, rates: rates, recording: recording, persistence: persistence, config: config
+        subscriptions: subscriptions, encoding: encoding, rates: rates, recording: recording, persistence: persistence, inspector: inspector, config: config
     )
     print(json ? try results.json() : results.table(machine: machineDescription(quick: quick)))
 } catch {
